@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Source adapters bundled with Tributary: (module name, folder under Plugins/).
+/// Adding a source adds one line here and one line in `BundledSources.swift`.
+let plugins: [(name: String, path: String)] = [
+    ("TributaryStackOverflow", "Plugins/StackOverflow"),
+]
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Tributary",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tributary", targets: ["TributaryCLI"]),
+        .library(name: "Tributary", targets: ["Tributary"]),
+        .library(name: "TributaryTesting", targets: ["TributaryTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(
+            name: "Tributary",
+            dependencies: [
+                "CZlib",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
+        .target(name: "TributaryRendering", dependencies: ["Tributary"]),
+        .target(
+            name: "TributaryTesting",
+            dependencies: [
+                "Tributary", "CZlib",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "TributaryCLI",
+            dependencies: [
+                "Tributary", "TributaryRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + plugins.map { .target(name: $0.name) }
+        ),
+        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
+        .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
+        .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "TributaryTesting"]),
+    ] + plugins.flatMap { plugin in
+        [
+            Target.target(name: plugin.name, dependencies: ["Tributary"], path: plugin.path, exclude: ["README.md"]),
+            Target.testTarget(
+                name: plugin.name + "Tests",
+                dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"],
+                resources: [.copy("Fixtures")]
+            ),
+        ]
+    }
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Reads and validates feeds.json, without touching the network.
+///
+/// Every problem is collected, not just the first, and each names the entry, the key
+/// and the fix: `sources[2].tgas: unknown key; did you mean "tags"?`.
+public struct ConfigLoader: Sendable {
+    public let registry: SourceRegistry
+    public let environment: [String: String]
+    /// When true (replaying recordings), unset secrets do not skip sources.
+    public let secretsOptional: Bool
+
+    static let topLevelKeys = ["title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout", "sources"]
+    static let commonEntryKeys = ["id", "type", "title", "limit", "enabled", "baseURL", "timeout"]
+
+    public init(registry: SourceRegistry, environment: [String: String] = ProcessInfo.processInfo.environment, secretsOptional: Bool = false) {
+        self.registry = registry
+        self.environment = environment
+        self.secretsOptional = secretsOptional
+    }
+
+    /// Loads the file at `url`.
+    public func load(contentsOf url: URL) throws -> FeedsConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TributaryError(.invalidConfiguration, "cannot read \(url.path): \(error.localizedDescription); pass --config PATH or create feeds.json")
+        }
+        return try load(data, name: url.lastPathComponent)
+    }
+
+    /// Loads feeds.json from its bytes; `name` is used in messages.
+    public func load(_ data: Data, name: String = "feeds.json") throws -> FeedsConfig {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw TributaryError(.invalidConfiguration, "\(name) is not valid JSON: \(Self.describe(error))")
+        }
+        guard case .object(let object) = root else {
+            throw TributaryError(.invalidConfiguration, "\(name) must be a JSON object with a \"sources\" list")
+        }
+        var problems = ConfigProblems()
+        let config = readTopLevel(object, into: &problems)
+        if !problems.messages.isEmpty {
+            throw TributaryError(.invalidConfiguration, problems.messages.joined(separator: "\n"))
+        }
+        return config
+    }
+
+    private func readTopLevel(_ object: [String: JSONValue], into problems: inout ConfigProblems) -> FeedsConfig {
+        problems.rejectUnknownKeys(object, known: Self.topLevelKeys, prefix: "")
+        var config = FeedsConfig()
+        let top = TopLevelReader(object: object)
+        config.title = top.string("title", &problems) ?? config.title
+        if let limit = top.int("limit", 0...1_000_000, &problems) { config.limit = limit == 0 ? nil : limit }
+        if let sort = top.choice("sort", DigestSort.self, &problems) { config.sort = sort }
+        config.include = top.strings("include", &problems) ?? []
+        config.exclude = top.strings("exclude", &problems) ?? []
+        config.maxConnections = top.int("maxConnections", 1...1024, &problems) ?? config.maxConnections
+        config.maxConnectionsPerHost = top.int("maxConnectionsPerHost", 1...1024, &problems) ?? config.maxConnectionsPerHost
+        config.timeout = top.duration("timeout", &problems) ?? config.timeout
+        guard case .array(let entries)? = object["sources"] else {
+            problems.add("sources", object["sources"] == nil ? "missing; add a list of source entries" : "expected a list of source entries")
+            return config
+        }
+        let reader = EntryReader(registry: registry, expansion: EnvironmentExpansion(environment: environment), secretsOptional: secretsOptional)
+        config.sources = entries.enumerated().compactMap { index, entry in reader.read(entry, path: "sources[\(index)]", into: &problems) }
+        problems.rejectDuplicateIDs(config.sources)
+        return config
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return error.localizedDescription }
+        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return underlying ?? context.debugDescription
+    }
+}
+
+/// The problems found so far while reading feeds.json.
+struct ConfigProblems {
+    private(set) var messages: [String] = []
+
+    mutating func add(_ path: String, _ message: String) {
+        messages.append("\(path): \(message)")
+    }
+
+    mutating func rejectUnknownKeys(_ object: [String: JSONValue], known: [String], prefix: String) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            add(prefix + key, "unknown key\(Suggestion.hint(for: key, in: known))")
+        }
+    }
+
+    mutating func rejectDuplicateIDs(_ entries: [SourceEntry]) {
+        var seen: [String: String] = [:]
+        for entry in entries {
+            if let first = seen[entry.id] {
+                add("\(entry.path).id", "duplicate id \"\(entry.id)\" (also used by \(first)); give each entry its own id")
+            } else {
+                seen[entry.id] = entry.path
+            }
+        }
+    }
+}

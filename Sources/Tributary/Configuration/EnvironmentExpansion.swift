@@ -1,0 +1,53 @@
+import Foundation
+
+/// Replaces `${VAR}` references in feeds.json strings with environment values.
+struct EnvironmentExpansion: Sendable {
+    let environment: [String: String]
+
+    /// The expanded string, or the names of the variables that are unset.
+    func expand(_ text: String) -> Result<String, UnsetVariables> {
+        var output = ""
+        var missing: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            output += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
+            let name = String(rest[start.upperBound..<end])
+            if let value = environment[name], !value.isEmpty {
+                output += value
+            } else {
+                missing.append(name)
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        output += rest
+        return missing.isEmpty ? .success(output) : .failure(UnsetVariables(names: missing))
+    }
+
+    /// Expands every string inside a JSON value.
+    func expand(_ value: JSONValue) -> Result<JSONValue, UnsetVariables> {
+        switch value {
+        case .string(let text):
+            return expand(text).map(JSONValue.string)
+        case .array(let values):
+            var expanded: [JSONValue] = []
+            for value in values {
+                switch expand(value) {
+                case .success(let item): expanded.append(item)
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return .success(.array(expanded))
+        default:
+            return .success(value)
+        }
+    }
+}
+
+/// The `${VAR}` names in a string that have no value in the environment.
+struct UnsetVariables: Error {
+    let names: [String]
+}

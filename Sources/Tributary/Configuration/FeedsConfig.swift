@@ -1,0 +1,50 @@
+import Foundation
+
+/// How the digest orders its items.
+public enum DigestSort: String, Sendable, CaseIterable {
+    /// Newest first; items without a date last.
+    case newest
+    /// Highest score first.
+    case score
+    /// Grouped by source in feeds.json order, newest first within each.
+    case source
+}
+
+/// The whole of feeds.json, validated.
+public struct FeedsConfig: Sendable {
+    public var title: String
+    /// The digest's size; nil means no limit (`"limit": 0`).
+    public var limit: Int?
+    public var sort: DigestSort
+    /// Keywords an item must match one of (title, summary, tags; case-insensitive).
+    public var include: [String]
+    /// Keywords that drop an item when matched.
+    public var exclude: [String]
+    /// The most requests in flight at once, over all hosts.
+    public var maxConnections: Int
+    /// The most requests in flight at once to one host.
+    public var maxConnectionsPerHost: Int
+    /// The per-request deadline for sources that set none.
+    public var timeout: Duration
+    public var sources: [SourceEntry]
+
+    public static let defaultTitle = "Tributary digest"
+    public static let defaultLimit = 100
+    public static let defaultTimeout = Duration.seconds(30)
+
+    public init(
+        title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit, sort: DigestSort = .newest,
+        include: [String] = [], exclude: [String] = [], maxConnections: Int = 32, maxConnectionsPerHost: Int = 4,
+        timeout: Duration = FeedsConfig.defaultTimeout, sources: [SourceEntry] = []
+    ) {
+        self.title = title
+        self.limit = limit
+        self.sort = sort
+        self.include = include
+        self.exclude = exclude
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerHost = maxConnectionsPerHost
+        self.timeout = timeout
+        self.sources = sources
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// One validated entry of feeds.json's `sources`, as a source adapter receives it.
+///
+/// The host has already checked its keys and value types against the source type's
+/// `OptionSpec`s and expanded `${VAR}` references, so the accessors only read.
+public struct SourceEntry: Sendable {
+    /// Where the entry stands in feeds.json, for messages: `sources[2]`.
+    public let path: String
+    public let id: String
+    public let type: String
+    public let title: String?
+    public let isEnabled: Bool
+    /// The entry's `baseURL`, when it set one.
+    public let baseURL: URL?
+    /// The entry's own request deadline, when it set one.
+    public let timeout: Duration?
+    /// How many items to keep from this source; nil or 0 keeps all.
+    public let limit: Int?
+    /// The source-specific options, keyed by name.
+    public let options: [String: JSONValue]
+    /// Secret options whose `${VAR}` is unset, keyed by option name, valued by variable.
+    public let unsetSecrets: [String: String]
+    /// When true (replaying recordings), an unset secret does not skip the source.
+    public let secretsOptional: Bool
+
+    public init(
+        path: String, id: String, type: String, title: String? = nil, isEnabled: Bool = true,
+        baseURL: URL? = nil, timeout: Duration? = nil, limit: Int? = nil, options: [String: JSONValue] = [:],
+        unsetSecrets: [String: String] = [:], secretsOptional: Bool = false
+    ) {
+        self.path = path
+        self.id = id
+        self.type = type
+        self.title = title
+        self.isEnabled = isEnabled
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.limit = limit
+        self.options = options
+        self.unsetSecrets = unsetSecrets
+        self.secretsOptional = secretsOptional
+    }
+
+    public func string(_ key: String) -> String? { options[key]?.stringValue }
+    public func int(_ key: String) -> Int? { options[key]?.intValue }
+    public func bool(_ key: String) -> Bool? { options[key]?.boolValue }
+    public func strings(_ key: String) -> [String]? { options[key]?.stringList }
+    public func url(_ key: String) -> URL? { string(key).flatMap(URL.init(string:)) }
+
+    /// The API root: the entry's `baseURL`, or the real service's.
+    public func baseURL(default defaultURL: String) -> URL {
+        baseURL ?? URL(string: defaultURL)!
+    }
+
+    /// A required secret. Throws a `skipped` error naming the variable when it is unset
+    /// (`hint` says what else the user can do), except when replaying recordings, where
+    /// the secret is never sent and a placeholder stands in.
+    public func requiredSecret(_ key: String, hint: String? = nil) throws -> Secret {
+        if let value = string(key) { return Secret(value) }
+        if secretsOptional { return Secret("replay") }
+        let variable = unsetSecrets[key].map { "set \($0)" } ?? "add \"\(key)\" to the entry"
+        let reason = "\(id): skipped: \(key) is not set; \(variable) to enable this source"
+        throw TributaryError(.skipped, hint.map { "\(reason) (\($0))" } ?? reason, source: id)
+    }
+
+    /// An optional secret: nil when absent or when its variable is unset.
+    public func optionalSecret(_ key: String) -> Secret? {
+        string(key).map(Secret.init)
+    }
+
+    /// Whether the entry names the secret at all (set or not).
+    public func mentionsSecret(_ key: String) -> Bool {
+        options[key] != nil || unsetSecrets[key] != nil
+    }
+
+    /// A configuration error about one of this entry's keys, in the form
+    /// `sources[2].tags: <message>`.
+    public func invalid(_ key: String, _ message: String) -> TributaryError {
+        TributaryError(.invalidConfiguration, "\(path).\(key): \(message)", source: id)
+    }
+}

@@ -1,0 +1,36 @@
+/// Typed reads of feeds.json's top-level keys, recording problems as it goes.
+struct TopLevelReader {
+    let object: [String: JSONValue]
+
+    func string(_ key: String, _ problems: inout ConfigProblems) -> String? {
+        checked(key, .string, &problems)?.stringValue
+    }
+
+    func int(_ key: String, _ range: ClosedRange<Int>, _ problems: inout ConfigProblems) -> Int? {
+        checked(key, .integer(range), &problems)?.intValue
+    }
+
+    func strings(_ key: String, _ problems: inout ConfigProblems) -> [String]? {
+        checked(key, .stringList(maxCount: nil), &problems)?.stringList
+    }
+
+    func duration(_ key: String, _ problems: inout ConfigProblems) -> Duration? {
+        checked(key, .duration, &problems).flatMap(Duration.parse)
+    }
+
+    func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, _ type: Choice.Type, _ problems: inout ConfigProblems
+    ) -> Choice? where Choice.RawValue == String {
+        let choices = Choice.allCases.map(\.rawValue)
+        return checked(key, .choice(choices), &problems)?.stringValue.flatMap(Choice.init(rawValue:))
+    }
+
+    private func checked(_ key: String, _ kind: OptionSpec.Kind, _ problems: inout ConfigProblems) -> JSONValue? {
+        guard let value = object[key] else { return nil }
+        if let problem = OptionValidation.problem(with: value, for: OptionSpec(key, kind, "")) {
+            problems.add(key, problem)
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The merged result of a run: what renderers draw.
+public struct Digest: Sendable {
+    public var title: String
+    public var generatedAt: Date
+    /// Every source's status, in feeds.json order.
+    public var sources: [SourceStatus]
+    /// The merged items: de-duplicated, filtered, sorted and limited.
+    public var items: [FeedItem]
+
+    public init(title: String, generatedAt: Date, sources: [SourceStatus], items: [FeedItem]) {
+        self.title = title
+        self.generatedAt = generatedAt
+        self.sources = sources
+        self.items = items
+    }
+
+    /// The sources whose fetch failed.
+    public var failedSources: [SourceStatus] { sources.filter { $0.state == .failed } }
+}

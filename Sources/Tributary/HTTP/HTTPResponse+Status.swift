@@ -1,0 +1,43 @@
+import Foundation
+
+extension HTTPResponse {
+    /// Throws the generic `TributaryError` for a non-2xx status: 429 and 5xx are
+    /// transient (with `Retry-After` honoured), 401/403/404 and other 4xx permanent.
+    /// Sources call it after checking the API-specific error bodies they know.
+    public func requireSuccess(_ what: String = "the server") throws {
+        guard !isSuccess else { return }
+        let retryAfter = RetryAfter.parse(header("retry-after"))
+        switch status {
+        case 429:
+            let until = retryAfter.map { " until \(ClockTime.format($0))" } ?? ""
+            throw TributaryError(.rateLimited, "\(what) is rate limiting requests (HTTP 429)\(until)", retryAfter: retryAfter)
+        case 500...599:
+            throw TributaryError(.transient, "\(what) answered HTTP \(status); try again later", retryAfter: retryAfter)
+        case 401, 403:
+            throw TributaryError(.permanent, "\(what) refused access (HTTP \(status)); check the credentials")
+        case 404, 410:
+            throw TributaryError(.permanent, "\(request.displayURL) not found (HTTP \(status)); check the URL")
+        default:
+            throw TributaryError(.permanent, "\(what) answered HTTP \(status)")
+        }
+    }
+
+    /// A short, printable excerpt of the body for error messages.
+    public var bodyExcerpt: String {
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+        return TextCleanup.singleLine(text)
+    }
+}
+
+/// Parses `Retry-After`: delay seconds or an HTTP date.
+public enum RetryAfter {
+    public static func parse(_ value: String?, now: Date = Date()) -> Date? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value) { return now.addingTimeInterval(max(0, seconds)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value)
+    }
+}

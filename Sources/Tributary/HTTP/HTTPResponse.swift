@@ -1,0 +1,30 @@
+import Foundation
+
+/// A complete response, its body already size-checked and transfer-decoded.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header fields with lower-cased names.
+    public var headers: [String: String]
+    public var body: Data
+    /// The request this answers (its URL has no secrets).
+    public var request: HTTPRequest
+
+    public init(status: Int, headers: [String: String], body: Data, request: HTTPRequest) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+        self.request = request
+    }
+
+    /// A header field by case-insensitive name.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The media type without parameters, lower-cased: `application/json`.
+    public var mediaType: String? {
+        header("content-type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+}

@@ -1,0 +1,24 @@
+/// Limits a transport enforces on one transfer.
+public struct TransferLimits: Sendable {
+    /// The most body bytes accepted, after transfer decoding.
+    public var maxBodySize: Int
+    /// How many redirects are followed (only to http and https).
+    public var maxRedirects: Int
+    /// The longest wait for a connection to open.
+    public var connectTimeout: Duration
+
+    public init(maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, connectTimeout: Duration = .seconds(10)) {
+        self.maxBodySize = maxBodySize
+        self.maxRedirects = maxRedirects
+        self.connectTimeout = connectTimeout
+    }
+}
+
+/// Carries a request to a server (or a recording) and brings back the response.
+/// Implementations: `URLSessionTransport` (the network), `ReplayTransport` (recordings),
+/// `RecordingTransport` (the network, saving what it sees).
+public protocol HTTPTransport: Sendable {
+    /// Performs the request; throws `TributaryError` for failures without a response.
+    /// Cancelling the calling task cancels the transfer.
+    func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse
+}

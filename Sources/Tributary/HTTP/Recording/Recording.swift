@@ -1,0 +1,56 @@
+import Foundation
+
+/// One recorded exchange as stored on disk: `<name>.json` holds this, and the body
+/// sits beside it in `<name>.body.<ext>` exactly as the source received it.
+struct Recording: Codable {
+    struct Request: Codable {
+        var method: String
+        /// The URL with secrets removed.
+        var url: String
+    }
+
+    var request: Request
+    var status: Int
+    var headers: [String: String]
+    /// The body file's name, relative to the recording folder.
+    var body: String
+}
+
+/// Names and reads the files of a recordings folder.
+struct RecordingFolder: Sendable {
+    let url: URL
+
+    /// Headers not worth keeping: they describe the transfer, not the content, or may carry secrets.
+    static let droppedHeaders: Set<String> = [
+        "content-encoding", "content-length", "transfer-encoding", "connection", "date", "set-cookie", "keep-alive", "authorization",
+    ]
+
+    /// A stable, readable file stem for a request key: host and path, plus a hash of the key.
+    static func stem(for request: HTTPRequest) -> String {
+        let readable = ((request.url.host ?? "local") + request.url.path)
+            .map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            .reduce(into: "") { result, character in
+                if !(character == "-" && result.hasSuffix("-")) { result.append(character) }
+            }
+        return String(readable.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + "-" + fnv1a(request.recordingKey)
+    }
+
+    /// FNV-1a 64-bit, hex: stable across runs and platforms, unlike `Hasher`.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    static func bodyExtension(for mediaType: String?) -> String {
+        guard let mediaType else { return "bin" }
+        if mediaType.contains("json") { return "json" }
+        if mediaType.contains("xml") || mediaType.contains("rss") || mediaType.contains("atom") { return "xml" }
+        if mediaType.contains("html") { return "html" }
+        if mediaType.hasPrefix("text/") { return "txt" }
+        return "bin"
+    }
+}

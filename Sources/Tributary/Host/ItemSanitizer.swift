@@ -1,0 +1,35 @@
+import Foundation
+
+/// Makes a source's items fit for the digest, whatever upstream sent: ids namespaced
+/// by source, text made single-line and capped, and only http/https URLs kept.
+struct ItemSanitizer: Sendable {
+    static let maxTitleLength = 300
+    static let maxSummaryLength = 2_000
+    static let maxTags = 20
+
+    let entry: SourceEntry
+
+    func sanitize(_ item: FeedItem) -> FeedItem {
+        var item = item
+        item.id = "\(entry.id):\(item.id)"
+        item.source = entry.id
+        item.sourceType = entry.type
+        item.title = TextCleanup.truncate(TextCleanup.singleLine(item.title), to: Self.maxTitleLength)
+        if item.title.isEmpty { item.title = "Untitled" }
+        item.author = item.author.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: 100) }.flatMap { $0.isEmpty ? nil : $0 }
+        item.summary = item.summary.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: Self.maxSummaryLength) }
+            .flatMap { $0.isEmpty ? nil : $0 }
+        item.tags = Array(item.tags.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: 50) }.filter { !$0.isEmpty }.prefix(Self.maxTags))
+        item.url = webURL(item.url)
+        item.thumbnail = webURL(item.thumbnail)
+        item.image = webURL(item.image)
+        if let score = item.score, !score.isFinite { item.score = nil }
+        return item
+    }
+
+    /// The URL when it is an absolute http or https URL with a host; nil otherwise.
+    func webURL(_ url: URL?) -> URL? {
+        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
+        return url
+    }
+}

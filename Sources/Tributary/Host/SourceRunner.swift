@@ -1,0 +1,95 @@
+import Foundation
+
+/// Runs one feeds.json entry: builds its source, subscribes to its signal with the
+/// host's deadline and retry policy, and turns whatever happens into `SourceState`s.
+/// Its signal never fails: a failing source becomes a `failed` state.
+struct SourceRunner: Sendable {
+    let entry: SourceEntry
+    let type: SourceType
+    let http: HTTPClient
+    let retry: RetryPolicy
+    /// The whole source's deadline, retries included.
+    let deadline: Duration
+
+    func states() -> Signal<SourceState> {
+        guard entry.isEnabled else { return .values([finished(.skipped, message: "disabled in feeds.json")]) }
+        let source: any FeedSource
+        do {
+            source = try type.make(entry)
+        } catch {
+            return .values([failed(error, partial: nil)])
+        }
+        return Signal { subscriber in
+            subscriber.send(SourceState(status: status(.pending), isFinal: false))
+            var latest: SourceUpdate?
+            for try await event in updates(from: source).materialize() {
+                switch event {
+                case .value(let update):
+                    latest = update
+                    subscriber.send(state(from: update, isFinal: false))
+                case .completed:
+                    subscriber.send(state(from: latest ?? SourceUpdate(items: []), isFinal: true))
+                case .failed(let error):
+                    subscriber.send(failed(error, partial: latest))
+                }
+            }
+        }
+    }
+
+    private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {
+        let context = SourceContext(sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http)
+        let started = Date()
+        let total = deadline.seconds
+        let policy = retry
+        return source.signal(in: context)
+            .retry(maxAttempts: policy.maxAttempts, clock: ContinuousClock()) { error, attempt in
+                policy.delay(after: error, attempt: attempt, remaining: total - Date().timeIntervalSince(started))
+            }
+            .timeout(after: deadline, clock: ContinuousClock())
+    }
+
+    private func state(from update: SourceUpdate, isFinal: Bool) -> SourceState {
+        let sanitizer = ItemSanitizer(entry: entry)
+        var items = update.items.map(sanitizer.sanitize)
+        if let limit = entry.limit, limit > 0, items.count > limit { items = Array(items.prefix(limit)) }
+        var status = status(isFinal ? .ok : .pending)
+        status.itemCount = items.count
+        status.message = update.notes.isEmpty ? nil : update.notes.joined(separator: " · ")
+        status.diagnostics = update.diagnostics
+        return SourceState(status: status, items: items, isFinal: isFinal)
+    }
+
+    private func failed(_ error: any Error, partial: SourceUpdate?) -> SourceState {
+        let failure = describe(error)
+        var state = finished(failure.code == .skipped ? .skipped : .failed, message: failure.message, code: failure.code)
+        if let partial { state.items = self.state(from: partial, isFinal: true).items }
+        state.status.itemCount = state.items.count
+        return state
+    }
+
+    private func describe(_ error: any Error) -> TributaryError {
+        switch error {
+        case let error as TributaryError:
+            var message = Redaction.redact(error.description)
+            if error.code == .rateLimited, let until = error.retryAfter, !message.contains("until") {
+                message += "; rate limited until \(ClockTime.format(until))"
+            }
+            return TributaryError(error.code, message)
+        case let timeout as SignalTimeoutError:
+            return TributaryError(.timeout, "timed out after \(ClockTime.seconds(timeout.after)) s")
+        default:
+            return TributaryError(.badResponse, Redaction.redact(String(describing: error)))
+        }
+    }
+
+    private func finished(_ state: SourceStatus.State, message: String, code: TributaryError.Code? = nil) -> SourceState {
+        var status = status(state)
+        status.message = message
+        status.errorCode = state == .failed ? code : nil
+        return SourceState(status: status, isFinal: true)
+    }
+
+    private func status(_ state: SourceStatus.State) -> SourceStatus {
+        SourceStatus(id: entry.id, type: entry.type, title: entry.title, state: state)
+    }
+}

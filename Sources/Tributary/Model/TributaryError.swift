@@ -1,0 +1,61 @@
+import Foundation
+
+/// The one error type of Tributary: what went wrong, what to do about it, and where.
+///
+/// Sources throw it from their signals; the host turns it into a source's status line.
+public struct TributaryError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; decides retries and exit codes.
+    public enum Code: String, Sendable {
+        /// feeds.json or a flag is wrong; nothing was fetched.
+        case invalidConfiguration
+        /// A required secret or prerequisite is missing; the source is skipped, not failed.
+        case skipped
+        /// The connection failed (refused, DNS, reset).
+        case connection
+        /// The request or the whole source took longer than allowed.
+        case timeout
+        /// Upstream asked us to slow down; `retryAfter` says until when, if known.
+        case rateLimited
+        /// A failure that may pass (5xx, temporarily unavailable).
+        case transient
+        /// A failure that will not pass by retrying (bad key, deactivated app, 404).
+        case permanent
+        /// The response could not be understood (invalid JSON, HTML instead of JSON, too large).
+        case badResponse
+        /// No recorded response exists for a request in replay mode.
+        case notRecorded
+        /// The run was cancelled.
+        case cancelled
+    }
+
+    public var code: Code
+    /// A message for a person, saying what happened and, where possible, what to do.
+    public var message: String
+    /// The id of the feeds.json entry concerned, when there is one.
+    public var source: String?
+    /// When upstream said the request may be made again.
+    public var retryAfter: Date?
+    /// The underlying error's description, already redacted of secrets.
+    public var cause: String?
+
+    public init(_ code: Code, _ message: String, source: String? = nil, retryAfter: Date? = nil, cause: String? = nil) {
+        self.code = code
+        self.message = message
+        self.source = source
+        self.retryAfter = retryAfter
+        self.cause = cause
+    }
+
+    /// Whether trying the same request again later can succeed.
+    public var isTransient: Bool {
+        switch code {
+        case .connection, .timeout, .transient, .rateLimited: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        guard let cause, !message.contains(cause) else { return message }
+        return "\(message) (\(cause))"
+    }
+}

@@ -1,0 +1,23 @@
+/// A signal's event turned into a value: what `materialize` sends.
+public enum SignalEvent<Element: Sendable>: Sendable {
+    case value(Element)
+    case failed(any Error)
+    case completed
+}
+
+extension Signal {
+    /// Turns every value, the failure and the completion into values of a signal that
+    /// never fails, so one failing or empty source cannot stall a `combineLatest`.
+    public func materialize() -> Signal<SignalEvent<Element>> {
+        Signal<SignalEvent<Element>> { subscriber in
+            do {
+                for try await value in self { subscriber.send(.value(value)) }
+                subscriber.send(.completed)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                subscriber.send(.failed(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// A source adapter: one kind of upstream (an API, a feed format, an external program).
+///
+/// What an implementation must do:
+/// - Describe itself (`type`, `summary`, `options`) so the host can list it and validate
+///   feeds.json entries before building it.
+/// - Build from a validated entry in `init(entry:)` with no I/O, throwing
+///   `TributaryError(.invalidConfiguration)` via `entry.invalid(_:_:)` for bad
+///   combinations, or `.skipped` (via `entry.requiredSecret`) for a missing secret.
+/// - Return from `signal(in:)` a cold signal that, once subscribed, fetches through
+///   `context.http` and sends one or more `SourceUpdate`s, each the source's whole
+///   latest snapshot, then completes; or throws a `TributaryError` that says what failed.
+/// - Never sleep, retry, print, or keep global state: the host owns time, retries,
+///   merging and output. A source that makes one request per refresh should adopt
+///   `SingleRequestSource` instead of writing a signal.
+public protocol FeedSource: Sendable {
+    /// The `type` value in feeds.json, for example `"stackoverflow"`.
+    static var type: String { get }
+    /// One line for `tributary sources`.
+    static var summary: String { get }
+    /// The options an entry of this type accepts besides the common ones.
+    static var options: [OptionSpec] { get }
+
+    init(entry: SourceEntry) throws
+
+    /// The source's items as a signal of snapshots.
+    func signal(in context: SourceContext) -> Signal<SourceUpdate>
+}
+
+/// A source whose refresh is one HTTP request and a mapping of its response.
+public protocol SingleRequestSource: FeedSource {
+    /// The request to make; built without I/O.
+    func request() throws -> HTTPRequest
+    /// Maps the response (of any status) to a snapshot, or throws the error it carries.
+    func update(from response: HTTPResponse) throws -> SourceUpdate
+}
+
+extension SingleRequestSource {
+    public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
+        Signal.once {
+            let request = try request()
+            let holdKey = request.rateLimitKey ?? request.hostKey
+            do {
+                let update = try update(from: try await context.http.send(request))
+                if let until = update.holdRequestsUntil { await context.http.hold(holdKey, until: until) }
+                return update
+            } catch let error as TributaryError where error.retryAfter != nil {
+                await context.http.hold(holdKey, until: error.retryAfter!)
+                throw error
+            }
+        }
+    }
+}

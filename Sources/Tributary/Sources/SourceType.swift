@@ -1,0 +1,33 @@
+/// A source type as the host knows it: a name, a description and a way to build
+/// sources. Bundled adapters are turned into one with `SourceType(MySource.self)`.
+public struct SourceType: Sendable {
+    public let name: String
+    public let summary: String
+    public let options: [OptionSpec]
+    /// Builds a source from a validated entry, without I/O.
+    public let make: @Sendable (SourceEntry) throws -> any FeedSource
+
+    public init(name: String, summary: String, options: [OptionSpec], make: @escaping @Sendable (SourceEntry) throws -> any FeedSource) {
+        self.name = name
+        self.summary = summary
+        self.options = options
+        self.make = make
+    }
+
+    public init<Source: FeedSource>(_ source: Source.Type) {
+        self.init(name: Source.type, summary: Source.summary, options: Source.options) { try Source(entry: $0) }
+    }
+}
+
+/// The source types a run can use, by name.
+public struct SourceRegistry: Sendable {
+    public let types: [SourceType]
+
+    public init(_ types: [SourceType]) {
+        self.types = types
+    }
+
+    public subscript(name: String) -> SourceType? {
+        types.first { $0.name == name }
+    }
+}

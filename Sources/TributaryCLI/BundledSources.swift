@@ -1,0 +1,11 @@
+import Tributary
+import TributaryStackOverflow
+
+/// The source types built into Tributary. Adding a source adds one line here.
+enum BundledSources {
+    static let all: [SourceType] = [
+        SourceType(StackOverflowSource.self),
+    ]
+
+    static var registry: SourceRegistry { SourceRegistry(all) }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryRendering
+
+/// `tributary digest`: the merged digest on standard output.
+struct DigestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "digest",
+        abstract: "Print the merged digest of every source (progress goes to standard error).",
+        discussion: ExitCodes.help
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @OptionGroup var run: RunOptions
+
+    @Option(name: .long, help: "Output format: text, json or markdown.")
+    var format: Format = .text
+
+    func run() async throws {
+        let pipeline = PipelineRun(options: run)
+        let digest: Digest
+        do {
+            digest = try await pipeline.run(try pipeline.loadConfig())
+        } catch let error as TributaryError where error.code == .invalidConfiguration {
+            StandardError.write("tributary: invalid configuration:\n" + error.message)
+            throw ExitCode(ExitCodes.invalidConfiguration)
+        } catch is Interruption.Interrupted {
+            StandardError.write("tributary: interrupted")
+            throw ExitCode(ExitCodes.interrupted)
+        }
+        switch format {
+        case .text:
+            let style = TerminalStyle.forStream(isTTY: StandardOutput.isTTY, environment: pipeline.environment)
+            StandardOutput.write(TextRenderer(style: style).render(digest))
+        case .json:
+            StandardOutput.write(try JSONRenderer().render(digest))
+        case .markdown:
+            StandardOutput.write(MarkdownRenderer().render(digest))
+        }
+        let code = ExitCodes.code(for: digest)
+        if code != ExitCodes.success { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Tributary
+
+/// Tributary's exit codes, as documented in `--help` and the README.
+enum ExitCodes {
+    /// Every source that ran succeeded (skipped sources do not count as failures).
+    static let success: Int32 = 0
+    /// Some sources failed; the digest of the rest was printed.
+    static let partialFailure: Int32 = 1
+    /// Every source that ran failed.
+    static let allFailed: Int32 = 2
+    /// feeds.json or a flag is invalid; nothing was fetched.
+    static let invalidConfiguration: Int32 = 3
+    /// Interrupted (Ctrl-C).
+    static let interrupted: Int32 = 130
+
+    static let help = """
+        Exit codes: 0 success · 1 some sources failed (the rest were printed) · \
+        2 every source failed · 3 invalid configuration · 64 invalid arguments · 130 interrupted.
+        """
+
+    static func code(for digest: Digest) -> Int32 {
+        let ran = digest.sources.filter { $0.state != .skipped }
+        let failed = ran.filter { $0.state == .failed }
+        if failed.isEmpty { return success }
+        return failed.count == ran.count ? allFailed : partialFailure
+    }
+}

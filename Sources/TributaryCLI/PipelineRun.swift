@@ -1,0 +1,69 @@
+import Foundation
+import Tributary
+import TributaryRendering
+
+/// Sets up and runs the pipeline for `digest` and `report`: configuration, transport,
+/// progress on standard error, and Ctrl-C.
+struct PipelineRun {
+    let options: RunOptions
+    let environment = ProcessInfo.processInfo.environment
+
+    /// Loads and validates feeds.json and the command-line selection.
+    func loadConfig() throws -> FeedsConfig {
+        let loader = ConfigLoader(registry: BundledSources.registry, environment: environment, secretsOptional: options.replay != nil)
+        var config = try loader.load(contentsOf: URL(fileURLWithPath: options.config))
+        if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
+        if let timeout = options.timeout { config.timeout = .milliseconds(Int64(timeout * 1000)) }
+        let unknown = options.source.filter { id in !config.sources.contains { $0.id == id } }
+        if !unknown.isEmpty {
+            let ids = config.sources.map(\.id)
+            let hints = unknown.map { "--source \($0): no such entry in \(options.config)\(Suggestion.hint(for: $0, in: ids))" }
+            throw TributaryError(.invalidConfiguration, hints.joined(separator: "\n"))
+        }
+        return config
+    }
+
+    /// Runs every selected source and returns the digest.
+    func run(_ config: FeedsConfig) async throws -> Digest {
+        let http = HTTPClient(
+            transport: try transport(config), timeout: config.timeout,
+            maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost
+        )
+        let pipeline = DigestPipeline(
+            config: config, registry: BundledSources.registry, http: http,
+            reducer: DigestReducer(config: config, grep: options.grep)
+        )
+        let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
+        let selection = options.source.isEmpty ? nil : Set(options.source)
+        return try await Interruption.cancellingOnSIGINT {
+            try await pipeline.run(only: selection, onProgress: reporter.report)
+        }
+    }
+
+    private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {
+        if let replay = options.replay { return try ReplayTransport(folder: URL(fileURLWithPath: replay)) }
+        let network = URLSessionTransport(maxConnectionsPerHost: config.maxConnectionsPerHost, userAgent: HTTPClient.userAgent)
+        guard let record = options.record else { return network }
+        return try RecordingTransport(recordingTo: URL(fileURLWithPath: record), through: network)
+    }
+}
+
+/// Prints each source's status on standard error as it finishes.
+struct ProgressReporter: Sendable {
+    let quiet: Bool
+    let verbose: Bool
+    let line: StatusLine
+
+    init(quiet: Bool, verbose: Bool, environment: [String: String]) {
+        self.quiet = quiet
+        self.verbose = verbose
+        line = StatusLine(style: .forStream(isTTY: StandardError.isTTY, environment: environment))
+    }
+
+    func report(_ state: SourceState) {
+        guard !quiet else { return }
+        StandardError.write(line.render(state.status))
+        guard verbose else { return }
+        for diagnostic in state.status.diagnostics { StandardError.write("    \(state.status.id): \(diagnostic)") }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+
+/// The options every command that runs the pipeline shares (`digest`, `report`).
+struct RunOptions: ParsableArguments {
+    @Option(name: .long, help: "The configuration file.")
+    var config: String = "feeds.json"
+
+    @Option(name: .long, help: ArgumentHelp("Only run the source with this id (repeatable).", valueName: "id"))
+    var source: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Keep only items whose title, summary or tags contain this text (repeatable: all must match).", valueName: "text"))
+    var grep: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The digest's size; 0 means no limit. Overrides feeds.json's \"limit\".", valueName: "n"))
+    var limit: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Answer every request from recordings in this folder, with no network and no secrets needed.", valueName: "dir"))
+    var replay: String?
+
+    @Option(name: .long, help: ArgumentHelp("Save every response (secrets removed) to this folder, for --replay.", valueName: "dir"))
+    var record: String?
+
+    @Option(name: .long, help: ArgumentHelp("Per-request deadline in seconds for sources that set none (default 30).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Flag(name: .shortAndLong, help: "Print no progress on standard error.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print each source's diagnostics (quota, rate limits) on standard error.")
+    var verbose = false
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
+        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
+        if replay != nil && record != nil { throw ValidationError("--replay and --record cannot be used together") }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+}

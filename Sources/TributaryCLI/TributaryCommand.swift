@@ -1,0 +1,15 @@
+import ArgumentParser
+import Tributary
+
+/// `tributary`: many sources flow in, one digest flows out.
+@main
+struct TributaryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tributary",
+        abstract: "Fetch every source in feeds.json at once and merge them into one digest.",
+        discussion: ExitCodes.help,
+        version: TributaryVersion.current,
+        subcommands: [DigestCommand.self, SourcesCommand.self, ValidateCommand.self],
+        defaultSubcommand: DigestCommand.self
+    )
+}

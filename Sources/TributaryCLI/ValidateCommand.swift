@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Tributary
+
+/// `tributary validate`: checks feeds.json without touching the network.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a configuration file without touching the network.",
+        discussion: "Exits 0 when valid, 3 when not, naming each entry, key and fix."
+    )
+
+    @Option(name: .long, help: "The configuration file.")
+    var config: String = "feeds.json"
+
+    func run() throws {
+        let loader = ConfigLoader(registry: BundledSources.registry)
+        do {
+            let loaded = try loader.load(contentsOf: URL(fileURLWithPath: config))
+            for entry in loaded.sources {
+                do {
+                    _ = try BundledSources.registry[entry.type]!.make(entry)
+                } catch let error as TributaryError where error.code == .skipped {
+                    StandardError.write("note: \(error.message)")
+                }
+            }
+            StandardOutput.write("\(config): valid (\(loaded.sources.count) sources)\n")
+        } catch let error as TributaryError {
+            StandardError.write("\(config): invalid:\n\(error.message)")
+            throw ExitCode(ExitCodes.invalidConfiguration)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A real HTTP/1.1 server on 127.0.0.1 and a free port, for tests and benchmarks.
+/// Every request goes to `handler`; the server keeps a log of what it received.
+public final class LocalHTTPServer: Sendable {
+    public typealias Handler = @Sendable (ServedRequest) async -> ServedResponse
+
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private let log: RequestLog
+    /// `http://127.0.0.1:<port>`
+    public let baseURL: URL
+
+    /// Starts a server answering with `handler`.
+    public static func start(_ handler: @escaping Handler) async throws -> LocalHTTPServer {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let log = RequestLog()
+        let channel = try await ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                    channel.pipeline.addHandler(ExchangeHandler(handler: handler, log: log))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return LocalHTTPServer(group: group, channel: channel, log: log)
+    }
+
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, log: RequestLog) {
+        self.group = group
+        self.channel = channel
+        self.log = log
+        baseURL = URL(string: "http://127.0.0.1:\(channel.localAddress?.port ?? 0)")!
+    }
+
+    /// The requests received so far, in order.
+    public var requests: [ServedRequest] { log.all }
+
+    /// Stops the server and its threads.
+    public func shutdown() async {
+        try? await channel.close()
+        try? await group.shutdownGracefully()
+    }
+}
+
+/// The server's record of received requests.
+final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [ServedRequest] = []
+
+    func append(_ request: ServedRequest) { lock.withLock { requests.append(request) } }
+    var all: [ServedRequest] { lock.withLock { requests } }
+}
