@@ -1,0 +1,48 @@
+import Foundation
+import Tributary
+
+/// Runs one source the way the host does, for tests: an entry from feeds.json-style
+/// JSON, validated by the real `ConfigLoader`, fetched over real HTTP.
+public struct SourceHarness: Sendable {
+    public let type: SourceType
+    public let environment: [String: String]
+
+    public init(_ type: SourceType, environment: [String: String] = [:]) {
+        self.type = type
+        self.environment = environment
+    }
+
+    /// Validates one entry (a JSON object as in feeds.json's `sources`).
+    public func entry(_ json: String) throws -> SourceEntry {
+        let document = "{\"sources\": [\(json)]}"
+        let loader = ConfigLoader(registry: SourceRegistry([type]), environment: environment)
+        return try loader.load(Data(document.utf8)).sources[0]
+    }
+
+    /// Builds the source for an entry; throws its configuration or skip error.
+    public func source(_ json: String) throws -> any FeedSource {
+        try type.make(try entry(json))
+    }
+
+    /// Subscribes to the source's signal once (no retries) and collects every update.
+    public func updates(_ json: String, timeout: Duration = .seconds(10)) async throws -> [SourceUpdate] {
+        let source = try source(json)
+        let http = HTTPClient(transport: URLSessionTransport(userAgent: HTTPClient.userAgent), timeout: timeout)
+        return try await source.signal(in: SourceContext(sourceID: "test", http: http)).collect()
+    }
+
+    /// The last update's items.
+    public func items(_ json: String) async throws -> [FeedItem] {
+        try await updates(json).last?.items ?? []
+    }
+
+    /// The error the source's signal fails with, or nil when it succeeds.
+    public func failure(_ json: String) async -> TributaryError? {
+        do {
+            _ = try await updates(json)
+            return nil
+        } catch {
+            return error as? TributaryError
+        }
+    }
+}
