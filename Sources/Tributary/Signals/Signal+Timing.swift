@@ -23,6 +23,10 @@ public struct Backoff: Sendable {
 /// Thrown by `timeout` when a signal has not completed in time.
 public struct SignalTimeoutError: Error, Sendable, Equatable {
     public let after: Duration
+
+    public init(after: Duration) {
+        self.after = after
+    }
 }
 
 extension Signal {

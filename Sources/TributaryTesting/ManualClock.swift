@@ -1,0 +1,69 @@
+import Foundation
+
+/// A clock that moves only when a test says so, for testing time-based signal
+/// operators without sleeping.
+public final class ManualClock: Clock, @unchecked Sendable {
+    public struct Instant: InstantProtocol {
+        public var offset: Duration
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        let id: UUID
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [Sleeper] = []
+
+    public init() {}
+
+    public var now: Instant { lock.withLock { current } }
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on this clock right now.
+    public var sleeperCount: Int { lock.withLock { sleepers.count } }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = lock.withLock {
+                    if deadline <= current { return true }
+                    sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = lock.withLock { () -> Sleeper? in
+                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward, waking every sleeper whose deadline has come.
+    public func advance(by duration: Duration) {
+        let due: [Sleeper] = lock.withLock {
+            current = current.advanced(by: duration)
+            let due = sleepers.filter { $0.deadline <= current }
+            sleepers.removeAll { $0.deadline <= current }
+            return due
+        }
+        due.forEach { $0.continuation.resume() }
+    }
+
+    /// Waits (by yielding, not sleeping) until at least `count` tasks sleep on the clock.
+    public func waitForSleepers(_ count: Int = 1) async {
+        for _ in 0..<100_000 where sleeperCount < count {
+            await Task.yield()
+        }
+    }
+}
