@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TributaryTesting
+
+@Suite struct EndToEndTests {
+    struct DigestJSON: Decodable {
+        struct Source: Decodable {
+            let id: String
+            let type: String
+            let status: String
+            let message: String?
+            let itemCount: Int
+        }
+
+        struct Item: Decodable {
+            let id: String
+            let source: String
+            let type: String
+            let kind: String
+            let title: String
+            let url: String?
+            let published: String?
+        }
+
+        let title: String
+        let generatedAt: String
+        let sources: [Source]
+        let items: [Item]
+    }
+
+    @Test func shippedConfigReplaysOfflineWithItemsFromEverySource() throws {
+        let result = try TributaryBinary.run(["digest", "--replay", "Recordings", "--format", "json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let digest = try JSONDecoder().decode(DigestJSON.self, from: Data(result.stdout.utf8))
+        let config = try JSONSerialization.jsonObject(with: Data(contentsOf: TributaryBinary.root.appendingPathComponent("feeds.json"))) as? [String: Any]
+        let ids = (config?["sources"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(digest.sources.map(\.id) == ids)
+        for source in digest.sources {
+            #expect(source.status == "ok", "\(source.id): \(source.message ?? "")")
+            #expect(digest.items.contains { $0.source == source.id }, "no items from \(source.id)")
+        }
+        #expect(Set(digest.items.compactMap(\.url)).count == digest.items.filter { $0.url != nil }.count, "items are de-duplicated by URL")
+        #expect(result.stderr.contains("✓ so-swift"), "progress goes to stderr")
+    }
+
+    @Test func textDigestHasNoEscapeSequencesWhenNotATerminal() throws {
+        let result = try TributaryBinary.run(["digest", "--replay", "Recordings"], environment: ["NO_COLOR": ""])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Morning digest"))
+        #expect(!result.stdout.contains("\u{1B}["))
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("     http") })
+    }
+
+    @Test func aMisspelledKeyExitsWithTheConfigurationCodeNamingEntryKeyAndFix() throws {
+        let config = try TributaryBinary.config(#"{"sources": [{"id": "so", "type": "stackoverflow", "tgas": ["swift"]}]}"#)
+        let result = try TributaryBinary.run(["digest", "--config", config.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(#"sources[0].tgas: unknown key; did you mean "tags"?"#))
+        #expect(result.stdout.isEmpty)
+        let validate = try TributaryBinary.run(["validate", "--config", config.path])
+        #expect(validate.status == 3)
+    }
+
+    @Test func anUnreachableSourceFailsAloneWithThePartialFailureCode() async throws {
+        let body = Data(#"{"items": [{"question_id": 1, "title": "Reachable", "link": "https://stackoverflow.com/q/1", "creation_date": 1795300000}]}"#.utf8)
+        let server = try await LocalHTTPServer.start { _ in .body(body, contentType: "application/json") }
+        let config = try TributaryBinary.config("""
+            {"sources": [
+              {"id": "up", "type": "stackoverflow", "baseURL": "\(server.baseURL)"},
+              {"id": "down", "type": "stackoverflow", "baseURL": "http://127.0.0.1:9"}
+            ]}
+            """)
+        let result = try TributaryBinary.run(["digest", "--config", config.path, "--format", "json"])
+        await server.shutdown()
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let digest = try JSONDecoder().decode(DigestJSON.self, from: Data(result.stdout.utf8))
+        #expect(digest.items.map(\.title) == ["Reachable"])
+        let down = try #require(digest.sources.first { $0.id == "down" })
+        #expect(down.status == "failed")
+        #expect(down.message?.contains("cannot connect to 127.0.0.1:9") == true, "\(down.message ?? "")")
+    }
+
+    @Test func sourcesListsEveryTypeWithItsOptions() throws {
+        let result = try TributaryBinary.run(["sources"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("stackoverflow: "))
+        #expect(result.stdout.contains("    tags ("))
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in [[], ["digest"], ["sources"], ["validate"]] {
+            let result = try TributaryBinary.run(command + ["--help"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("USAGE"))
+        }
+        #expect(try TributaryBinary.run(["digest", "--help"]).stdout.contains("Exit codes"))
+    }
+}
