@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryRendering
+
+/// Renders a fixed digest and compares it with the files in `Golden/`.
+/// Set `TRIBUTARY_UPDATE_GOLDEN=1` to rewrite them after a deliberate change.
+@Suite struct GoldenTests {
+    static let generatedAt = Date(timeIntervalSince1970: 1_795_320_000)
+
+    static let digest = Digest(
+        title: "Morning digest",
+        generatedAt: generatedAt,
+        sources: [
+            SourceStatus(id: "so-swift", type: "stackoverflow", state: .ok, message: "quota low: 20/300 requests left", itemCount: 2),
+            SourceStatus(id: "flickr", type: "flickr", state: .failed, message: "cannot connect to 127.0.0.1:9: connection refused or lost", errorCode: .connection),
+            SourceStatus(id: "x", type: "twitter", state: .skipped, message: "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source"),
+        ],
+        items: [
+            FeedItem(
+                id: "so-swift:1", source: "so-swift", sourceType: "stackoverflow", kind: .question,
+                title: #"What's the difference between "let" & "var" in Swift, and why does the compiler [sometimes] care?"#,
+                url: URL(string: "https://stackoverflow.com/questions/1/slug"), author: "José O'Neil",
+                published: generatedAt.addingTimeInterval(-5400), score: 12, summary: "3 answers · 1,204 views · answered",
+                thumbnail: URL(string: "https://www.gravatar.com/avatar/1"), tags: ["swift", "string"]
+            ),
+            FeedItem(
+                id: "so-swift:2", source: "so-swift", sourceType: "stackoverflow", kind: .question, title: "*Bold* <b>claims</b> | pipes",
+                url: nil, author: nil, published: nil, score: nil, summary: nil
+            ),
+        ]
+    )
+
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    func check(_ rendered: String, against name: String) throws {
+        let file = Self.folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["TRIBUTARY_UPDATE_GOLDEN"] == "1" {
+            try Data(rendered.utf8).write(to: file)
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(rendered == expected, "\(name) differs from its golden file")
+    }
+
+    @Test func text() throws {
+        try check(TextRenderer(style: TerminalStyle(isEnabled: false)).render(Self.digest), against: "digest.txt")
+    }
+
+    @Test func textWithColourUsesANSIOnlyAroundOurOwnLabels() throws {
+        let coloured = TextRenderer(style: TerminalStyle(isEnabled: true)).render(Self.digest)
+        #expect(coloured.contains("\u{1B}[1m"))
+        #expect(coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            == TextRenderer(style: TerminalStyle(isEnabled: false)).render(Self.digest))
+    }
+
+    @Test func json() throws {
+        try check(String(decoding: try JSONRenderer().render(Self.digest), as: UTF8.self), against: "digest.json")
+    }
+
+    @Test func markdown() throws {
+        try check(MarkdownRenderer().render(Self.digest), against: "digest.md")
+    }
+}
