@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryTesting
+
+/// A source that asks the local server for `/<entry id>` and maps the body's lines to items.
+struct LinesSource: SingleRequestSource {
+    static let type = "lines"
+    static let summary = "one item per line of a text body, for pipeline tests"
+    static let options: [OptionSpec] = []
+
+    let entry: SourceEntry
+
+    init(entry: SourceEntry) throws { self.entry = entry }
+
+    func request() throws -> HTTPRequest {
+        HTTPRequest(url: entry.baseURL(default: "http://127.0.0.1:9").appendingPathComponent(entry.id))
+    }
+
+    func update(from response: HTTPResponse) throws -> SourceUpdate {
+        try response.requireSuccess()
+        let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
+        return SourceUpdate(items: lines.map { FeedItem(id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0)) })
+    }
+}
+
+@Suite struct DigestPipelineTests {
+    func run(_ sources: String, server: LocalHTTPServer, timeout: String = "5") async throws -> Digest {
+        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let json = #"{"timeout": \#(timeout), "sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
+        let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
+        let http = HTTPClient(transport: URLSessionTransport(userAgent: HTTPClient.userAgent), timeout: config.timeout)
+        let pipeline = DigestPipeline(
+            config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
+            retry: RetryPolicy(maxAttempts: 3, backoff: Backoff(initial: .milliseconds(10), jitter: 0))
+        )
+        return try await pipeline.run()
+    }
+
+    @Test func oneFailingSourceNeverSinksTheOthers() async throws {
+        let server = try await LocalHTTPServer.start { request in
+            switch request.path {
+            case "/good": .text("alpha\nbeta")
+            case "/gone": .text("not here", status: 404)
+            default: .text("?", status: 400)
+            }
+        }
+        let digest = try await run(#"{"id": "good", "type": "lines", "baseURL": "BASE"}, {"id": "gone", "type": "lines", "baseURL": "BASE"}"#, server: server)
+        await server.shutdown()
+        #expect(digest.items.map(\.id).sorted() == ["good:alpha", "good:beta"])
+        #expect(digest.sources.map(\.state) == [.ok, .failed])
+        #expect(digest.sources[1].message?.contains("not found (HTTP 404)") == true)
+        #expect(server.requests.filter { $0.path == "/gone" }.count == 1, "permanent failures are not retried")
+    }
+
+    @Test func transientFailuresAreRetried() async throws {
+        let attempts = Counter()
+        let server = try await LocalHTTPServer.start { _ in
+            await attempts.increment() < 3 ? .text("busy", status: 503) : .text("finally")
+        }
+        let digest = try await run(#"{"id": "flaky", "type": "lines", "baseURL": "BASE"}"#, server: server)
+        await server.shutdown()
+        #expect(digest.items.map(\.title) == ["finally"])
+        #expect(await attempts.value == 3)
+    }
+
+    @Test func aSlowServerFailsOnlyItsOwnSourceWithTheDeadline() async throws {
+        let server = try await LocalHTTPServer.start { request in
+            var response = ServedResponse.text("late")
+            if request.path == "/slow" { response.delay = .seconds(3) }
+            return response
+        }
+        let started = ContinuousClock.now
+        let digest = try await run(
+            #"{"id": "slow", "type": "lines", "baseURL": "BASE"}, {"id": "fast", "type": "lines", "baseURL": "BASE"}"#,
+            server: server, timeout: "0.5"
+        )
+        await server.shutdown()
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(digest.sources[0].state == .failed)
+        #expect(digest.sources[0].message == "timed out after 0.5 s waiting for 127.0.0.1")
+        #expect(digest.sources[1].state == .ok)
+    }
+
+    @Test func disabledEntriesAreSkippedAndItemsAreSanitized() async throws {
+        let server = try await LocalHTTPServer.start { _ in .text("clean\u{1B}[31m title") }
+        let digest = try await run(#"{"id": "on", "type": "lines", "baseURL": "BASE"}, {"id": "off", "type": "lines", "enabled": false}"#, server: server)
+        await server.shutdown()
+        #expect(digest.items.map(\.title) == ["clean[31m title"])
+        #expect(digest.items.first?.id.hasPrefix("on:") == true)
+        #expect(digest.sources[1].state == .skipped)
+    }
+}
