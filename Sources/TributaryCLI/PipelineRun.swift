@@ -26,12 +26,13 @@ struct PipelineRun {
     /// Runs every selected source and returns the digest.
     func run(_ config: FeedsConfig) async throws -> Digest {
         let http = HTTPClient(
-            transport: try transport(config), timeout: config.timeout,
+            transport: try transport(config), limits: TransferLimits(maxBodySize: config.maxResponseSize), timeout: config.timeout,
             maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost
         )
         let pipeline = DigestPipeline(
             config: config, registry: BundledSources.registry, http: http,
-            reducer: DigestReducer(config: config, grep: options.grep)
+            reducer: DigestReducer(config: config, grep: options.grep),
+            snapshots: try cacheFolder.map(SnapshotStore.init(folder:))
         )
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
@@ -40,11 +41,17 @@ struct PipelineRun {
         }
     }
 
+    /// The cache folder, or nil when replaying or with `--no-cache`.
+    private var cacheFolder: URL? {
+        options.replay != nil || options.noCache ? nil : CacheFolder.resolve(explicit: options.cacheDir, environment: environment)
+    }
+
     private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {
         if let replay = options.replay { return try ReplayTransport(folder: URL(fileURLWithPath: replay)) }
-        let network = URLSessionTransport(maxConnectionsPerHost: config.maxConnectionsPerHost, userAgent: HTTPClient.userAgent)
-        guard let record = options.record else { return network }
-        return try RecordingTransport(recordingTo: URL(fileURLWithPath: record), through: network)
+        var transport: any HTTPTransport = URLSessionTransport(maxConnectionsPerHost: config.maxConnectionsPerHost, userAgent: HTTPClient.userAgent)
+        if let cacheFolder { transport = try CachingTransport(cachingIn: cacheFolder, through: transport) }
+        guard let record = options.record else { return transport }
+        return try RecordingTransport(recordingTo: URL(fileURLWithPath: record), through: transport)
     }
 }
 

@@ -24,6 +24,12 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Per-request deadline in seconds for sources that set none (default 30).", valueName: "seconds"))
     var timeout: Double?
 
+    @Option(name: .long, help: ArgumentHelp("The cache folder (default $XDG_CACHE_HOME/tributary or ~/.cache/tributary).", valueName: "dir"))
+    var cacheDir: String?
+
+    @Flag(name: .long, help: "Neither use nor update the cache (conditional requests and stale-if-error).")
+    var noCache = false
+
     @Flag(name: .shortAndLong, help: "Print no progress on standard error.")
     var quiet = false
 

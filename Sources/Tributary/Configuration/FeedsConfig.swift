@@ -26,16 +26,19 @@ public struct FeedsConfig: Sendable {
     public var maxConnectionsPerHost: Int
     /// The per-request deadline for sources that set none.
     public var timeout: Duration
+    /// The largest response body accepted, in bytes, after decompression.
+    public var maxResponseSize: Int
     public var sources: [SourceEntry]
 
     public static let defaultTitle = "Tributary digest"
     public static let defaultLimit = 100
     public static let defaultTimeout = Duration.seconds(30)
+    public static let defaultMaxResponseSize = 10 * 1024 * 1024
 
     public init(
         title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit, sort: DigestSort = .newest,
         include: [String] = [], exclude: [String] = [], maxConnections: Int = 32, maxConnectionsPerHost: Int = 4,
-        timeout: Duration = FeedsConfig.defaultTimeout, sources: [SourceEntry] = []
+        timeout: Duration = FeedsConfig.defaultTimeout, maxResponseSize: Int = FeedsConfig.defaultMaxResponseSize, sources: [SourceEntry] = []
     ) {
         self.title = title
         self.limit = limit
@@ -45,6 +48,7 @@ public struct FeedsConfig: Sendable {
         self.maxConnections = maxConnections
         self.maxConnectionsPerHost = maxConnectionsPerHost
         self.timeout = timeout
+        self.maxResponseSize = maxResponseSize
         self.sources = sources
     }
 }

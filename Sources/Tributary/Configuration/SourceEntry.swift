@@ -60,7 +60,7 @@ public struct SourceEntry: Sendable {
         if let value = string(key) { return Secret(value) }
         if secretsOptional { return Secret("replay") }
         let variable = unsetSecrets[key].map { "set \($0)" } ?? "add \"\(key)\" to the entry"
-        let reason = "\(id): skipped: \(key) is not set; \(variable) to enable this source"
+        let reason = "\(key) is not set; \(variable) to enable this source"
         throw TributaryError(.skipped, hint.map { "\(reason) (\($0))" } ?? reason, source: id)
     }
 

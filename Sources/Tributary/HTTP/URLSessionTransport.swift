@@ -124,7 +124,7 @@ private struct Transfer {
     }
 
     private var tooLarge: String {
-        "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise maxResponseSize if this is expected"
+        "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json if this is expected"
     }
 
     private mutating func fail(_ code: TributaryError.Code, _ message: String) -> Bool {

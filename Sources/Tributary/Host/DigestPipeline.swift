@@ -9,13 +9,19 @@ public struct DigestPipeline: Sendable {
     public let http: HTTPClient
     public let reducer: DigestReducer
     public var retry: RetryPolicy
+    /// Keeps each source's last good items for stale-if-error; nil: no such memory.
+    public var snapshots: SnapshotStore?
 
-    public init(config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy()) {
+    public init(
+        config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy(),
+        snapshots: SnapshotStore? = nil
+    ) {
         self.config = config
         self.registry = registry
         self.http = http
         self.reducer = reducer
         self.retry = retry
+        self.snapshots = snapshots
     }
 
     /// Runs every source (or only those whose ids are in `only`) and returns the digest.
@@ -40,7 +46,7 @@ public struct DigestPipeline: Sendable {
         let timeout = entry.timeout ?? http.timeout
         return SourceRunner(
             entry: entry, type: registry[entry.type]!, http: http, retry: retry,
-            deadline: timeout + timeout / 2
+            deadline: timeout + timeout / 2, snapshots: snapshots
         )
     }
 }

@@ -10,6 +10,8 @@ struct SourceRunner: Sendable {
     let retry: RetryPolicy
     /// The whole source's deadline, retries included.
     let deadline: Duration
+    /// Where the last good items are kept for stale-if-error; nil: not kept.
+    let snapshots: SnapshotStore?
 
     func states() -> Signal<SourceState> {
         guard entry.isEnabled else { return .values([finished(.skipped, message: "disabled in feeds.json")]) }
@@ -28,7 +30,9 @@ struct SourceRunner: Sendable {
                     latest = update
                     subscriber.send(state(from: update, isFinal: false))
                 case .completed:
-                    subscriber.send(state(from: latest ?? SourceUpdate(items: []), isFinal: true))
+                    let final = state(from: latest ?? SourceUpdate(items: []), isFinal: true)
+                    snapshots?.save(final.items, for: entry.id)
+                    subscriber.send(final)
                 case .failed(let error):
                     subscriber.send(failed(error, partial: latest))
                 }
@@ -62,7 +66,12 @@ struct SourceRunner: Sendable {
     private func failed(_ error: any Error, partial: SourceUpdate?) -> SourceState {
         let failure = describe(error)
         var state = finished(failure.code == .skipped ? .skipped : .failed, message: failure.message, code: failure.code)
-        if let partial { state.items = self.state(from: partial, isFinal: true).items }
+        if let partial {
+            state.items = self.state(from: partial, isFinal: true).items
+        } else if failure.code != .skipped, let stale = snapshots?.load(for: entry.id) {
+            state.items = stale.items
+            state.status.message = "stale since \(ClockTime.format(stale.savedAt)): \(failure.message)"
+        }
         state.status.itemCount = state.items.count
         return state
     }

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where Tributary keeps its cache: `--cache-dir`, else `$XDG_CACHE_HOME/tributary`,
+/// else `~/.cache/tributary`.
+public enum CacheFolder {
+    public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+        if let explicit { return URL(fileURLWithPath: explicit) }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("tributary")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/tributary")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Responses that carried `ETag` or `Last-Modified`, kept on disk so the next run can
+/// ask "has it changed?" and reuse the body on `304 Not Modified`.
+struct ResponseCache: Sendable {
+    struct Entry: Codable {
+        var url: String
+        var etag: String?
+        var lastModified: String?
+        var status: Int
+        var headers: [String: String]
+        var storedAt: Date
+    }
+
+    let folder: URL
+
+    init(folder: URL) throws {
+        self.folder = folder.appendingPathComponent("http")
+        try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+    }
+
+    func entry(for request: HTTPRequest) -> (Entry, Data)? {
+        let stem = RecordingFolder.fnv1a(request.recordingKey)
+        guard let meta = try? Data(contentsOf: folder.appendingPathComponent(stem + ".json")),
+              let entry = try? JSONDecoder().decode(Entry.self, from: meta),
+              entry.url == request.recordingKey,
+              let body = try? Data(contentsOf: folder.appendingPathComponent(stem + ".body"))
+        else { return nil }
+        return (entry, body)
+    }
+
+    /// Stores a successful response that has validators; others are not worth keeping.
+    func store(_ response: HTTPResponse) {
+        let etag = response.header("etag"), lastModified = response.header("last-modified")
+        guard response.status == 200, etag != nil || lastModified != nil else { return }
+        let request = response.request
+        let secrets = Array(request.secretHeaders.values) + Array(request.secretQuery.values)
+        let entry = Entry(
+            url: request.recordingKey, etag: etag, lastModified: lastModified, status: response.status,
+            headers: response.headers.filter { !RecordingFolder.droppedHeaders.contains($0.key) }.mapValues { Redaction.redact($0, secrets: secrets) },
+            storedAt: Date()
+        )
+        let stem = RecordingFolder.fnv1a(request.recordingKey)
+        try? AtomicFile.write(response.body, to: folder.appendingPathComponent(stem + ".body"))
+        try? AtomicFile.write(JSONEncoder().encode(entry), to: folder.appendingPathComponent(stem + ".json"))
+    }
+}
