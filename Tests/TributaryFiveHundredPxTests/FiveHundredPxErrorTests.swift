@@ -19,6 +19,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let failure = try #require(error)
         #expect(failure.code == .permanent)
+        #expect(!failure.isTransient)
         #expect(failure.message.contains("(HTTP 401: Consumer key missing.)"))
         #expect(failure.message.contains("set FIVEHUNDREDPX_CONSUMER_KEY"))
         #expect(server.requests.count == 1)
@@ -38,6 +39,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let failure = try #require(error)
         #expect(failure.code == .permanent)
+        #expect(!failure.isTransient)
         #expect(failure.message.contains("the application is deactivated (HTTP 403: Application is deactivated, please contact us by email: help@500px.com.)"))
         #expect(failure.message.contains("500px shut its public API down on 2018-06-15"))
         #expect(failure.message.contains("baseURL"))
