@@ -1,0 +1,59 @@
+import Foundation
+import Tributary
+
+/// Maps 500px photos to digest items. Pure.
+enum FiveHundredPxMapping {
+    static let site = "https://500px.com"
+
+    static func item(_ photo: FiveHundredPxAPI.Photo, sizes: [Int]) -> FeedItem {
+        let images = FiveHundredPxImages.pick(photo, sizes: sizes)
+        return FeedItem(
+            id: photo.id,
+            source: "", sourceType: FiveHundredPxSource.type, kind: .photo,
+            title: title(photo),
+            url: pageURL(photo),
+            author: author(photo.user),
+            published: photo.created_at.flatMap(date),
+            score: photo.rating,
+            summary: summary(photo),
+            thumbnail: images.thumbnail,
+            image: images.image,
+            tags: photo.tags ?? []
+        )
+    }
+
+    /// `name` verbatim (500px titles are plain text); "Untitled" when absent or empty.
+    static func title(_ photo: FiveHundredPxAPI.Photo) -> String {
+        guard let name = photo.name, !name.isEmpty else { return "Untitled" }
+        return name
+    }
+
+    /// `https://500px.com` + the relative `url`, or `/photo/{id}` when it is absent.
+    static func pageURL(_ photo: FiveHundredPxAPI.Photo) -> URL? {
+        guard let path = photo.url, !path.isEmpty else { return URL(string: "\(site)/photo/\(photo.id)") }
+        if path.hasPrefix("http://") || path.hasPrefix("https://") { return URL(string: path) }
+        return URL(string: site + (path.hasPrefix("/") ? path : "/" + path))
+    }
+
+    /// `fullname`, else `username`.
+    static func author(_ user: FiveHundredPxAPI.User?) -> String? {
+        let names = [user?.fullname, user?.username].compactMap { $0.map(TextCleanup.singleLine) }
+        return names.first { !$0.isEmpty }
+    }
+
+    /// "2012-02-09T02:27:16-05:00" (fractional seconds tolerated) as an absolute date.
+    static func date(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// "97.4 rating · 709 views · 88 votes", then the description.
+    static func summary(_ photo: FiveHundredPxAPI.Photo) -> String? {
+        var parts: [String] = []
+        if let rating = photo.rating { parts.append("\(rating.formatted(.number.precision(.fractionLength(0...1)))) rating") }
+        if let views = photo.times_viewed { parts.append("\(views.formatted(.number.grouping(.automatic))) views") }
+        if let votes = photo.votes_count { parts.append(votes == 1 ? "1 vote" : "\(votes) votes") }
+        if let text = photo.description.map(TextCleanup.plainText(fromHTML:)), !text.isEmpty { parts.append(text) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
