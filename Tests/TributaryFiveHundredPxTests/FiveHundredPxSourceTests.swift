@@ -153,7 +153,7 @@ import TributaryTesting
             Issue.record("expected the source to be skipped")
         } catch let error as TributaryError {
             #expect(error.code == .skipped)
-            #expect(error.message.hasPrefix("px: skipped: consumerKey is not set; set FIVEHUNDREDPX_CONSUMER_KEY"))
+            #expect(error.message.hasPrefix("consumerKey is not set; set FIVEHUNDREDPX_CONSUMER_KEY"))
             #expect(!error.message.contains("\n"))
         }
     }
