@@ -6,6 +6,7 @@ import PackageDescription
 let plugins: [(name: String, path: String)] = [
     ("TributaryStackOverflow", "Plugins/StackOverflow"),
     ("TributaryFiveHundredPx", "Plugins/FiveHundredPx"),
+    ("TributaryFlickr", "Plugins/Flickr"),
 ]
 
 let strictSettings: [SwiftSetting] = [

@@ -1,5 +1,6 @@
 import Tributary
 import TributaryFiveHundredPx
+import TributaryFlickr
 import TributaryStackOverflow
 
 /// The source types built into Tributary. Adding a source adds one line here.
@@ -7,6 +8,7 @@ enum BundledSources {
     static let all: [SourceType] = [
         SourceType(StackOverflowSource.self),
         SourceType(FiveHundredPxSource.self),
+        SourceType(FlickrSource.self),
     ]
 
     static var registry: SourceRegistry { SourceRegistry(all) }
