@@ -5,6 +5,7 @@ import PackageDescription
 /// Adding a source adds one line here and one line in `BundledSources.swift`.
 let plugins: [(name: String, path: String)] = [
     ("TributaryStackOverflow", "Plugins/StackOverflow"),
+    ("TributaryTwitter", "Plugins/Twitter"),
 ]
 
 let strictSettings: [SwiftSetting] = [
