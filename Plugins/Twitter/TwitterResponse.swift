@@ -75,16 +75,16 @@ enum TwitterResponse {
         return Date(timeIntervalSince1970: value)
     }
 
-    /// Rate-limit headers for `--verbose`: "rate limit: 447/450 requests left, resets at 14:05 UTC".
-    static func diagnostics(_ response: HTTPResponse) -> [String] {
-        let remaining = response.header("x-rate-limit-remaining")
+    /// Rate-limit headers: always in `--verbose` ("rate limit: 447/450 requests left,
+    /// resets at 14:05 UTC"), and in the status line when under a tenth is left.
+    static func annotate(_ update: inout SourceUpdate, with response: HTTPResponse) {
+        guard let remaining = response.header("x-rate-limit-remaining") else { return }
         let limit = response.header("x-rate-limit-limit")
-        var lines: [String] = []
-        if let remaining {
-            let left = limit.map { "\(remaining)/\($0)" } ?? remaining
-            let reset = resetDate(response).map { ", resets at \(ClockTime.format($0))" } ?? ""
-            lines.append("rate limit: \(left) requests left\(reset)")
+        let left = limit.map { "\(remaining)/\($0)" } ?? remaining
+        let reset = resetDate(response).map { ", resets at \(ClockTime.format($0))" } ?? ""
+        update.diagnostics.append("rate limit: \(left) requests left\(reset)")
+        if let used = Int(remaining), let total = limit.flatMap(Int.init), total > 0, used * 10 < total {
+            update.notes.append("rate limit low: \(left) requests left\(reset)")
         }
-        return lines
     }
 }

@@ -57,7 +57,7 @@ public struct TwitterSource: SingleRequestSource {
         case .v2: Self.v2Update(try TwitterResponse.decode(TwitterAPI.SearchResponse.self, response))
         case .v1: SourceUpdate(items: TwitterMapping.items(try TwitterResponse.decode(TwitterAPI.V1SearchResponse.self, response)))
         }
-        update.diagnostics += TwitterResponse.diagnostics(response)
+        TwitterResponse.annotate(&update, with: response)
         return update
     }
 

@@ -45,6 +45,7 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         let diagnostics = updates.last?.diagnostics ?? []
         #expect(diagnostics.contains("rate limit: 447/450 requests left, resets at \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167)))"))
         #expect(diagnostics.contains("more posts available upstream (next_token)"))
+        #expect(updates.last?.notes.isEmpty == true, "447/450 left is not worth a status note")
 
         let request = try #require(server.requests.first)
         #expect(server.requests.count == 1)
@@ -75,11 +76,13 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
     }
 
     @Test func v2ZeroResultsHasNoDataKeyAndIsAnEmptySnapshot() async throws {
-        let server = try await serve("v2-zero-results/body.json")
+        let reset = Date(timeIntervalSince1970: 1_779_098_167)
+        let server = try await serve("v2-zero-results/body.json", headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "12", "x-rate-limit-reset": "1779098167"])
         defer { Task { await server.shutdown() } }
         let updates = try await harness.updates(entry(server))
         #expect(updates.count == 1)
         #expect(updates.last?.items.isEmpty == true)
+        #expect(updates.last?.notes == ["rate limit low: 12/450 requests left, resets at \(ClockTime.format(reset))"])
     }
 
     @Test func v1SearchUsesIdStrClassicDatesAndScreenNames() async throws {
