@@ -7,6 +7,7 @@ let plugins: [(name: String, path: String)] = [
     ("TributaryStackOverflow", "Plugins/StackOverflow"),
     ("TributaryFiveHundredPx", "Plugins/FiveHundredPx"),
     ("TributaryFlickr", "Plugins/Flickr"),
+    ("TributaryTwitter", "Plugins/Twitter"),
 ]
 
 let strictSettings: [SwiftSetting] = [

@@ -2,6 +2,7 @@ import Tributary
 import TributaryFiveHundredPx
 import TributaryFlickr
 import TributaryStackOverflow
+import TributaryTwitter
 
 /// The source types built into Tributary. Adding a source adds one line here.
 enum BundledSources {
@@ -9,6 +10,7 @@ enum BundledSources {
         SourceType(StackOverflowSource.self),
         SourceType(FiveHundredPxSource.self),
         SourceType(FlickrSource.self),
+        SourceType(TwitterSource.self),
     ]
 
     static var registry: SourceRegistry { SourceRegistry(all) }
