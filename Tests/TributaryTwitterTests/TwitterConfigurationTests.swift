@@ -37,7 +37,7 @@ import TributaryTwitter
             harness: SourceHarness(SourceType(TwitterSource.self))
         )
         #expect(error.code == .skipped)
-        #expect(error.message == "x: skipped: bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source (X search needs a bearer token from a paid X developer app)")
+        #expect(error.message == "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source (X search needs a bearer token from a paid X developer app)")
         #expect(!error.message.contains("\n"))
     }
 
