@@ -5,6 +5,10 @@ import FoundationNetworking
 
 /// Turns URLSession's errors into `TributaryError`s that say what failed, without secrets.
 enum TransportErrors {
+    static func isCancellation(_ error: any Error) -> Bool {
+        (error as? URLError)?.code == .cancelled
+    }
+
     static func describe(_ error: any Error, request: HTTPRequest, limits: TransferLimits) -> TributaryError {
         let target = "\(request.url.host ?? "?")\(request.url.port.map { ":\($0)" } ?? "")"
         guard let urlError = error as? URLError else {

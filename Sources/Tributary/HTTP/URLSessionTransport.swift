@@ -71,14 +71,19 @@ extension URLSessionTransport: URLSessionDataDelegate {
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if withTransfer(dataTask, { $0.append(data) }) == false { dataTask.cancel() }
+        guard withTransfer(dataTask, { $0.append(data) }) == false else { return }
+        // Over the cap: answer now and stop the transfer; later callbacks find nothing.
+        finish(dataTask)?.complete(error: nil)
+        dataTask.cancel()
     }
 
     public func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let allowed = withTransfer(task) { $0.redirect(to: request.url) } ?? false
+        let location = response.value(forHTTPHeaderField: "Location").flatMap(URL.init(string:))
+        let target = location?.scheme == nil ? request.url : location
+        let allowed = withTransfer(task) { $0.redirect(to: target) } ?? false
         completionHandler(allowed ? request : nil)
         if !allowed { task.cancel() }
     }
@@ -90,6 +95,13 @@ extension URLSessionTransport: URLSessionDataDelegate {
 
 /// The state of one transfer between the delegate's callbacks.
 private struct Transfer {
+    /// A 3xx (other than 304) that arrives here was not followed: say why.
+    static func unfollowedRedirect(_ response: HTTPURLResponse) -> TributaryError? {
+        guard (300..<400).contains(response.statusCode), response.statusCode != 304 else { return nil }
+        let location = response.value(forHTTPHeaderField: "Location").map(Redaction.redact) ?? "nowhere"
+        return TributaryError(.badResponse, "refused a redirect to \(location): only http and https redirects are followed")
+    }
+
     let request: HTTPRequest
     let limits: TransferLimits
     let continuation: CheckedContinuation<HTTPResponse, any Error>
@@ -134,10 +146,16 @@ private struct Transfer {
 
     func complete(error: (any Error)?) {
         if let failure { return continuation.resume(throwing: failure) }
+        if let error, let response {
+            let expected = response.expectedContentLength > 0 ? " of \(response.expectedContentLength)" : ""
+            let message = "connection closed before the body was complete (truncated after \(body.count)\(expected) bytes)"
+            return continuation.resume(throwing: TransportErrors.isCancellation(error) ? TransportErrors.describe(error, request: request, limits: limits) : TributaryError(.badResponse, message))
+        }
         if let error { return continuation.resume(throwing: TransportErrors.describe(error, request: request, limits: limits)) }
         guard let response else {
             return continuation.resume(throwing: TributaryError(.badResponse, "no HTTP response from \(request.displayURL)"))
         }
+        if let refusal = Self.unfollowedRedirect(response) { return continuation.resume(throwing: refusal) }
         let headers = response.allHeaderFields.reduce(into: [String: String]()) { result, field in
             result[String(describing: field.key).lowercased()] = String(describing: field.value)
         }

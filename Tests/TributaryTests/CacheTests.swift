@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryTesting
+
+@Suite struct CacheTests {
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cache-\(UUID().uuidString)")
+    }
+
+    @Test func aSecondRunRevalidatesAndReusesTheCachedBodyOn304() async throws {
+        let server = try await LocalHTTPServer.start { request in
+            if request.headers["if-none-match"] == "\"v1\"" { return ServedResponse(status: 304) }
+            return .body(Data("first body".utf8), contentType: "text/plain", headers: ["ETag": "\"v1\""])
+        }
+        let folder = Self.temporaryFolder()
+        let client = HTTPClient(transport: try CachingTransport(cachingIn: folder, through: URLSessionTransport(userAgent: "test")))
+        let request = HTTPRequest(url: server.baseURL.appendingPathComponent("feed"))
+        let first = try await client.send(request)
+        let second = try await client.send(request)
+        await server.shutdown()
+        #expect(first.header(CachingTransport.revalidatedHeader) == nil)
+        #expect(second.status == 200)
+        #expect(String(decoding: second.body, as: UTF8.self) == "first body")
+        #expect(second.header(CachingTransport.revalidatedHeader) == "revalidated")
+        #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v1\""])
+    }
+
+    @Test func lastModifiedIsSentBackAsIfModifiedSince() async throws {
+        let stamp = "Sun, 22 Nov 2026 05:00:00 GMT"
+        let server = try await LocalHTTPServer.start { _ in .body(Data("x".utf8), contentType: "text/plain", headers: ["Last-Modified": stamp]) }
+        let client = HTTPClient(transport: try CachingTransport(cachingIn: Self.temporaryFolder(), through: URLSessionTransport(userAgent: "test")))
+        let request = HTTPRequest(url: server.baseURL.appendingPathComponent("feed"))
+        _ = try await client.send(request)
+        _ = try await client.send(request)
+        await server.shutdown()
+        #expect(server.requests.last?.headers["if-modified-since"] == stamp)
+    }
+
+    @Test func aFailingSourceShowsItsLastGoodItemsMarkedStale() async throws {
+        let healthy = Counter()
+        let server = try await LocalHTTPServer.start { _ in
+            await healthy.increment() == 1 ? .text("kept item") : .text("down", status: 404)
+        }
+        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let json = #"{"sources": [{"id": "news", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
+        let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
+        let pipeline = DigestPipeline(
+            config: config, registry: registry, http: HTTPClient(transport: URLSessionTransport(userAgent: "test")),
+            reducer: DigestReducer(config: config), snapshots: try SnapshotStore(folder: Self.temporaryFolder())
+        )
+        let good = try await pipeline.run()
+        let bad = try await pipeline.run()
+        await server.shutdown()
+        #expect(good.items.map(\.title) == ["kept item"])
+        #expect(bad.items.map(\.title) == ["kept item"])
+        #expect(bad.sources[0].state == .failed)
+        #expect(bad.sources[0].message?.hasPrefix("stale since ") == true, "\(bad.sources[0].message ?? "")")
+        #expect(bad.sources[0].message?.contains("not found (HTTP 404)") == true)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryTesting
+
+/// One request per fault a hostile or broken server can commit, through the real
+/// URLSession transport: each must end quickly with an error that names the fault.
+@Suite struct FaultInjectionTests {
+    static let cap = 1024 * 1024
+
+    static func fault(_ path: String, _ request: ServedRequest, base: URL) -> ServedResponse {
+        let json = Data(#"{"items": []}"#.utf8)
+        switch path {
+        case "/slow": return ServedResponse(body: json, delay: .seconds(5))
+        case "/truncated": return ServedResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 10_000), ending: .truncated(afterBytes: 100))
+        case "/endless": return ServedResponse(headers: ["Content-Type": "application/json"], ending: .endless)
+        case "/huge": return .body(Data(repeating: 0x20, count: cap * 3), contentType: "application/json")
+        case "/bomb":
+            return ServedResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * cap), encoding: .gzip(labelled: true))
+        case "/bomb-unlabelled":
+            return ServedResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * cap), encoding: .gzip(labelled: false))
+        case "/loop": return ServedResponse(status: 302, headers: ["Location": "/loop"])
+        case "/to-file": return ServedResponse(status: 302, headers: ["Location": "file:///etc/passwd"])
+        default: return .text("ok")
+        }
+    }
+
+    func send(_ path: String, timeout: Duration = .seconds(2)) async throws -> Result<HTTPResponse, TributaryError> {
+        let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
+        defer { Task { await server.shutdown() } }
+        let client = HTTPClient(
+            transport: URLSessionTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap), timeout: timeout
+        )
+        do {
+            return .success(try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent(String(path.dropFirst())))))
+        } catch let error as TributaryError {
+            return .failure(error)
+        }
+    }
+
+    func failure(_ path: String, timeout: Duration = .seconds(2)) async throws -> TributaryError {
+        switch try await send(path, timeout: timeout) {
+        case .success(let response): Issue.record("\(path) succeeded with \(response.status), \(response.body.count) bytes: \(String(decoding: response.body.prefix(60), as: UTF8.self)) \(response.headers)")
+            return TributaryError(.transient, "")
+        case .failure(let error): return error
+        }
+    }
+
+    @Test func slowServerTimesOutAtTheDeadline() async throws {
+        let started = ContinuousClock.now
+        let error = try await failure("/slow", timeout: .milliseconds(500))
+        #expect(error.code == .timeout)
+        #expect(error.message == "timed out after 0.5 s waiting for 127.0.0.1")
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func truncatedBodyIsNamed() async throws {
+        let error = try await failure("/truncated")
+        #expect(error.code == .badResponse)
+        #expect(error.message.contains("truncated"), "\(error.message)")
+    }
+
+    @Test(arguments: ["/endless", "/huge", "/bomb"])
+    func oversizedBodiesStopAtTheCap(path: String) async throws {
+        let error = try await failure(path)
+        #expect(error.code == .badResponse)
+        #expect(error.message.hasPrefix("response larger than 1 MB cap"), "\(error.message)")
+    }
+
+    @Test func unlabelledBombIsCappedWhenInflated() async throws {
+        let response = try await send("/bomb-unlabelled").get()
+        #expect(throws: TributaryError.self) { try Decompression.inflateIfCompressed(response.body, limit: Self.cap) }
+    }
+
+    @Test func redirectLoopStopsAfterFive() async throws {
+        let error = try await failure("/loop")
+        #expect(error.message == "more than 5 redirects (a redirect loop?)")
+    }
+
+    @Test func redirectToAFileIsRefused() async throws {
+        let error = try await failure("/to-file")
+        #expect(error.code == .badResponse || error.code == .connection)
+        #expect(error.message.contains("only http and https") || error.message.contains("file"), "\(error.message)")
+    }
+}
