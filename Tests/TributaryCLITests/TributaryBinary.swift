@@ -24,7 +24,8 @@ struct TributaryBinary {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) { _, new in new }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cli-cache-\(UUID().uuidString)").path
+        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "XDG_CACHE_HOME": cache].merging(environment) { _, new in new }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
