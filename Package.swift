@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tributary", targets: ["TributaryCLI"]),
+        .executable(name: "tributary-bench", targets: ["TributaryBench"]),
         .library(name: "Tributary", targets: ["Tributary"]),
         .library(name: "TributaryTesting", targets: ["TributaryTesting"]),
     ],
@@ -52,6 +53,11 @@ let package = Package(
                 "Tributary", "TributaryRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
+        ),
+        .executableTarget(
+            name: "TributaryBench",
+            dependencies: ["TributaryTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/Server"
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
