@@ -2,9 +2,11 @@
 import PackageDescription
 
 /// Source adapters bundled with Tributary: (module name, folder under Plugins/).
-/// Adding a source adds one line here and one line in `BundledSources.swift`.
-let plugins: [(name: String, path: String)] = [
-    ("TributaryStackOverflow", "Plugins/StackOverflow"),
+/// Adding a source adds one line here and one line in `BundledSources.swift`;
+/// the third field names extra targets the plugin depends on besides `Tributary`.
+let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] = [
+    ("TributaryStackOverflow", "Plugins/StackOverflow", []),
+    ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
 ]
 
 let strictSettings: [SwiftSetting] = [
@@ -26,6 +28,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .target(
             name: "Tributary",
             dependencies: [
@@ -55,7 +58,7 @@ let package = Package(
         .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "TributaryTesting"]),
     ] + plugins.flatMap { plugin in
         [
-            Target.target(name: plugin.name, dependencies: ["Tributary"], path: plugin.path, exclude: ["README.md"]),
+            Target.target(name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path, exclude: ["README.md"]),
             Target.testTarget(
                 name: plugin.name + "Tests",
                 dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"],
