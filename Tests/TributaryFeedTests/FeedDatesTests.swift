@@ -1,3 +1,0 @@
-import Foundation
-import Testing
-@testable import TributaryFeed
