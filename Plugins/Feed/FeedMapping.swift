@@ -67,10 +67,10 @@ enum FeedMapping {
         return "(untitled)"
     }
 
-    /// Plain text of the summary (or the content), from its first 4 KB.
+    /// Plain text of the summary (or the content), from its first 1.5 KB.
     static func summaryText(_ entry: RawEntry) -> String? {
         guard let html = entry.summary ?? entry.content else { return nil }
-        let head = html.utf8.count > 4096 ? String(decoding: html.utf8.prefix(4096), as: UTF8.self) : html
+        let head = html.utf8.count > 1536 ? String(decoding: html.utf8.prefix(1536), as: UTF8.self) : html
         let text = TextCleanup.truncate(TextCleanup.plainText(fromHTML: head), to: 500)
         return text.isEmpty ? nil : text
     }

@@ -52,3 +52,17 @@ import TributaryTesting
         #expect(throws: TributaryError.self) { try feedHarness.source(#"{"id": "f", "type": "feed"}"#) }
     }
 }
+
+@Suite struct FeedReadmeTests {
+    @Test func readmeSampleIsAValidEntry() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Plugins/Feed/README.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let entry = try feedHarness.entry(String(text[start.upperBound..<end.lowerBound]))
+        #expect(entry.type == "feed")
+        #expect(entry.string("url") == "https://www.swift.org/atom.xml")
+        #expect(entry.limit == 20)
+    }
+}
