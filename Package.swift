@@ -1,13 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Source adapters bundled with Tributary: (module name, folder under Plugins/).
-/// Adding a source adds one line here and one line in `BundledSources.swift`.
-let plugins: [(name: String, path: String)] = [
-    ("TributaryStackOverflow", "Plugins/StackOverflow"),
-    ("TributaryFiveHundredPx", "Plugins/FiveHundredPx"),
-    ("TributaryFlickr", "Plugins/Flickr"),
-    ("TributaryTwitter", "Plugins/Twitter"),
+/// Source adapters bundled with Tributary: (module name, folder under Plugins/, extra dependencies).
+/// Adding a source adds one line here and one line in `BundledSources.swift`;
+/// the third field names extra targets the plugin depends on besides `Tributary`.
+let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] = [
+    ("TributaryStackOverflow", "Plugins/StackOverflow", []),
+    ("TributaryFiveHundredPx", "Plugins/FiveHundredPx", []),
+    ("TributaryFlickr", "Plugins/Flickr", []),
+    ("TributaryTwitter", "Plugins/Twitter", []),
+    ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
 ]
 
 let strictSettings: [SwiftSetting] = [
@@ -30,6 +32,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .target(
             name: "Tributary",
             dependencies: [
@@ -64,7 +67,7 @@ let package = Package(
         .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "TributaryTesting"]),
     ] + plugins.flatMap { plugin in
         [
-            Target.target(name: plugin.name, dependencies: ["Tributary"], path: plugin.path, exclude: ["README.md"]),
+            Target.target(name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path, exclude: ["README.md"]),
             Target.testTarget(
                 name: plugin.name + "Tests",
                 dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"],

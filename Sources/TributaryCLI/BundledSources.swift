@@ -1,6 +1,7 @@
 import Tributary
 import TributaryFiveHundredPx
 import TributaryFlickr
+import TributaryFeed
 import TributaryStackOverflow
 import TributaryTwitter
 
@@ -11,6 +12,7 @@ enum BundledSources {
         SourceType(FiveHundredPxSource.self),
         SourceType(FlickrSource.self),
         SourceType(TwitterSource.self),
+        SourceType(WebFeedSource.self),
     ]
 
     static var registry: SourceRegistry { SourceRegistry(all) }

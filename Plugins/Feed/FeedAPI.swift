@@ -1,0 +1,61 @@
+import Foundation
+
+/// The feed formats Tributary reads, as detected from the document itself.
+enum FeedFormat: String, Sendable {
+    case rss, rdf, atom, jsonFeed = "JSON Feed"
+}
+
+/// A feed as read from the wire, before mapping: text exactly as the document
+/// carries it (XML entities decoded, HTML still escaped where the format says so).
+struct RawFeed: Sendable {
+    var format: FeedFormat
+    var title: String?
+    var link: String?
+    /// The feed-level `xml:base` or JSON Feed `home_page_url`.
+    var base: String?
+    var generator: String?
+    var entries: [RawEntry] = []
+    /// Entries seen, kept or not (a `limit` keeps only the first ones).
+    var entryCount = 0
+
+    init(format: FeedFormat) { self.format = format }
+}
+
+/// One `<item>`, `<entry>` or JSON Feed item, as the wire spells it.
+struct RawEntry: Sendable {
+    var id: String?
+    var title: String?
+    /// Atom `type` of the title: `text`, `html` or `xhtml`.
+    var titleIsHTML = false
+    var link: String?
+    /// `xml:base` in effect for the entry.
+    var base: String?
+    var published: String?
+    var updated: String?
+    var author: String?
+    /// The summary or description, HTML or text.
+    var summary: String?
+    /// The full content (`content:encoded`, Atom `content`, JSON `content_html`).
+    var content: String?
+    var categories: [String] = []
+    /// `media:thumbnail`, `itunes:image` and the like: an explicit thumbnail.
+    var thumbnail: String?
+    /// Media attached: `enclosure`, `media:content`, JSON `image`/attachments.
+    var media: [RawMedia] = []
+    /// Stack Exchange `re:rank`.
+    var rank: String?
+    /// The first `<img src>` seen inside XHTML content.
+    var inlineImage: String?
+}
+
+/// An attached media object: its URL and whatever says what it is.
+struct RawMedia: Sendable {
+    var url: String
+    /// A MIME type (`image/jpeg`) or a Media RSS `medium` (`image`).
+    var type: String?
+
+    var isImage: Bool {
+        guard let type = type?.lowercased() else { return FeedURLs.looksLikeImage(url) }
+        return type.hasPrefix("image") || (type.isEmpty && FeedURLs.looksLikeImage(url))
+    }
+}

@@ -1,0 +1,64 @@
+import CLibXML2
+import Foundation
+
+/// The attributes of one SAX2 start tag: libxml2's five pointers per attribute
+/// (local name, prefix, URI, value start, value end), read without copying.
+struct FeedAttributes {
+    let count: Int
+    let pointers: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+
+    /// The value of the unprefixed attribute `name`.
+    subscript(name: String) -> String? {
+        value { localName, uri in uri == nil && strcmp(localName, name) == 0 }
+    }
+
+    /// The value of `xml:base`, when present.
+    var xmlBase: String? {
+        guard count > 0 else { return nil }
+        return value { localName, uri in
+            uri != nil && strcmp(localName, "base") == 0 && strcmp(uri!, "http://www.w3.org/XML/1998/namespace") == 0
+        }
+    }
+
+    private func value(where matches: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Bool) -> String? {
+        guard let pointers else { return nil }
+        for index in 0..<count {
+            let base = index * 5
+            guard let localName = pointers[base], let start = pointers[base + 3], let end = pointers[base + 4] else { continue }
+            let uri = pointers[base + 2].map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            guard matches(UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self), uri) else { continue }
+            return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        }
+        return nil
+    }
+}
+
+/// The libxml2 SAX2 callbacks, forwarding to the `FeedXMLReader` passed as user data.
+enum FeedSAXHandler {
+    static let initialized: Void = xmlInitParser()
+
+    static func make() -> xmlSAXHandler {
+        _ = initialized
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+            guard let localName else { return }
+            feedReader(context).startElement(localName, uri, FeedAttributes(count: Int(attributeCount), pointers: attributes))
+        }
+        handler.endElementNs = { context, _, _, _ in feedReader(context).endElement() }
+        handler.characters = { context, bytes, count in
+            if let bytes { feedReader(context).characters(bytes, Int(count)) }
+        }
+        handler.cdataBlock = handler.characters
+        handler.entityDecl = { context, _, _, _, _, _ in feedReader(context).noteEntityDeclaration() }
+        handler.serror = { context, error in
+            guard let context, let message = error?.pointee.message else { return }
+            feedReader(context).noteError(String(cString: message))
+        }
+        return handler
+    }
+}
+
+private func feedReader(_ context: UnsafeMutableRawPointer?) -> FeedXMLReader {
+    Unmanaged<FeedXMLReader>.fromOpaque(context!).takeUnretainedValue()
+}

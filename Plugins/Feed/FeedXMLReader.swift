@@ -1,0 +1,275 @@
+import CLibXML2
+import Foundation
+import Tributary
+
+/// Streams an RSS, RDF or Atom document through libxml2's SAX2 push parser and
+/// hands each finished entry to `onEntry`; no tree is ever built.
+///
+/// Safety: no DTD is loaded, no network access, entity declarations are ignored
+/// (so only the predefined and numeric references expand), and nesting is bounded.
+final class FeedXMLReader {
+    static let maxDepth = 128
+    static let maxFieldBytes = 256 * 1024
+
+    private(set) var feed: RawFeed?
+    private(set) var failure: TributaryError?
+    private(set) var errorCount = 0
+    private(set) var firstError: String?
+    private(set) var ignoredEntityDeclarations = 0
+    private var context: xmlParserCtxtPtr?
+    private let onEntry: (RawFeed, RawEntry) -> Bool
+
+    private var depth = 0
+    private var entry: RawEntry?
+    private var entryDepth = 0
+    private var skipDepth = 0
+    private var inAtomAuthor = false
+    private var capture: FeedXMLTag = .other
+    private var captureDepth = 0
+    private var captureBase: String?
+    private var text: [UInt8] = []
+    private var bases: [(depth: Int, url: String)]
+    private var tagCache: [TagKey: FeedXMLTag] = [:]
+
+    /// `onEntry` returns false to stop reading (a limit was reached).
+    init(documentURL: String, onEntry: @escaping (RawFeed, RawEntry) -> Bool) {
+        bases = [(0, documentURL)]
+        self.onEntry = onEntry
+        text.reserveCapacity(4096)
+    }
+
+    /// Feeds the document in chunks from `chunks`, then finishes it.
+    func parse(_ chunks: (_ body: (UnsafeRawBufferPointer) -> Bool) throws -> Void) throws {
+        var handler = FeedSAXHandler.make()
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&handler, this, nil, 0, nil) else {
+            throw TributaryError(.badResponse, "could not start the XML parser")
+        }
+        self.context = context
+        defer { xmlFreeParserCtxt(context); self.context = nil }
+        let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+        xmlCtxtUseOptions(context, Int32(options))
+        try chunks { buffer in self.push(buffer, context) }
+        if failure == nil, !stopped { xmlParseChunk(context, nil, 0, 1) }
+        _ = self.context
+    }
+
+    private var stopped = false
+
+    private func push(_ buffer: UnsafeRawBufferPointer, _ context: xmlParserCtxtPtr) -> Bool {
+        var offset = 0
+        while offset < buffer.count, !stopped {
+            let size = min(buffer.count - offset, 1 << 20)
+            let start = buffer.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
+            xmlParseChunk(context, start, Int32(size), 0)
+            offset += size
+        }
+        return !stopped
+    }
+
+    func stop(_ error: TributaryError? = nil) {
+        if failure == nil { failure = error }
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    func noteError(_ message: String) {
+        errorCount += 1
+        if firstError == nil { firstError = TextCleanup.singleLine(message) }
+    }
+
+    func noteEntityDeclaration() { ignoredEntityDeclarations += 1 }
+
+    // MARK: SAX events
+
+    func startElement(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ attributes: FeedAttributes) {
+        depth += 1
+        guard depth <= Self.maxDepth else {
+            return stop(TributaryError(.badResponse, "the document nests elements more than \(Self.maxDepth) deep; not a feed"))
+        }
+        pushBase(attributes)
+        let tag = self.tag(name, uri)
+        guard let feed else { return start(root: tag, name: name) }
+        if skipDepth > 0 { return }
+        if capture != .other { return captureChild(tag, attributes) }
+        if entry == nil {
+            if tag == .item || tag == .entry { return begin(entry: feed) }
+            return startFeedField(tag, attributes)
+        }
+        startEntryField(tag, attributes)
+    }
+
+    func endElement() {
+        defer { popBase(); depth -= 1 }
+        if skipDepth > 0 {
+            if depth == skipDepth { skipDepth = 0 }
+            return
+        }
+        if capture != .other, depth == captureDepth { finishCapture() }
+        if entry != nil, depth == entryDepth { finishEntry() }
+        if capture == .other, inAtomAuthor, entry != nil, depth == entryDepth + 1 { inAtomAuthor = false }
+    }
+
+    func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard capture != .other, skipDepth == 0, text.count < Self.maxFieldBytes else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - text.count)))
+    }
+
+    // MARK: Structure
+
+    private func start(root tag: FeedXMLTag, name: UnsafePointer<xmlChar>) {
+        switch tag {
+        case .rss: feed = RawFeed(format: .rss)
+        case .rdf: feed = RawFeed(format: .rdf)
+        case .atomFeed: feed = RawFeed(format: .atom)
+        case .html:
+            stop(TributaryError(.badResponse, "the server sent an HTML page, not a feed (a login or bot-check page?)"))
+        default:
+            let root = TextCleanup.singleLine(String(cString: name))
+            stop(TributaryError(.badResponse, "the document's root element is <\(root)>, not an RSS, RDF or Atom feed"))
+        }
+        feed?.base = bases.count > 1 ? bases.last?.url : nil
+    }
+
+    private func begin(entry feed: RawFeed) {
+        var entry = RawEntry()
+        entry.base = bases.last?.url
+        self.entry = entry
+        entryDepth = depth
+        inAtomAuthor = false
+    }
+
+    private func finishEntry() {
+        guard let finished = entry, var feed else { return }
+        entry = nil
+        feed.entryCount += 1
+        self.feed = feed
+        if !onEntry(feed, finished) { stop() }
+    }
+
+    private func begin(capture tag: FeedXMLTag) {
+        capture = tag
+        captureDepth = depth
+        captureBase = bases.last?.url
+        text.removeAll(keepingCapacity: true)
+    }
+
+    private func finishCapture() {
+        let value = String(decoding: text, as: UTF8.self)
+        let tag = capture
+        capture = .other
+        if entry != nil { store(entryField: tag, value) } else { store(feedField: tag, value) }
+    }
+
+    /// Inside captured content (XHTML or unescaped HTML), only images matter.
+    private func captureChild(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
+        guard tag == .img, entry?.inlineImage == nil, let src = attributes["src"] else { return }
+        entry?.inlineImage = resolve(src)
+    }
+
+    // MARK: Fields
+
+    private func startFeedField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
+        switch tag {
+        case .title where feed?.title == nil: begin(capture: .title)
+        case .link where feed?.link == nil: begin(capture: .link)
+        case .generator: begin(capture: .generator)
+        case .atomLink where feed?.link == nil && (attributes["rel"] ?? "alternate") == "alternate":
+            feed?.link = attributes["href"].map(resolve)
+        default: break
+        }
+    }
+
+    private func store(feedField tag: FeedXMLTag, _ value: String) {
+        switch tag {
+        case .title: feed?.title = value
+        case .link: feed?.link = resolve(value.trimmingCharacters(in: .whitespacesAndNewlines), against: captureBase)
+        case .generator: feed?.generator = value
+        default: break
+        }
+    }
+
+    private func startEntryField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
+        switch tag {
+        case .atomSource: skipDepth = depth
+        case .atomAuthor: inAtomAuthor = true
+        case .atomName where inAtomAuthor: begin(capture: .rssAuthor)
+        case .title:
+            entry?.titleIsHTML = ["html", "xhtml"].contains(attributes["type"] ?? "")
+            begin(capture: .title)
+        case .atomLink: atomLink(attributes)
+        case .atomCategory:
+            if let term = attributes["term"] ?? attributes["label"] { entry?.categories.append(term) }
+        case .mediaThumbnail, .itunesImage:
+            if entry?.thumbnail == nil, let url = attributes["url"] ?? attributes["href"] { entry?.thumbnail = resolve(url) }
+        case .mediaContent, .enclosure:
+            if let url = attributes["url"] {
+                entry?.media.append(RawMedia(url: resolve(url), type: attributes["medium"] ?? attributes["type"]))
+            }
+        case .img: captureChild(tag, attributes)
+        case .link, .guid, .atomID, .pubDate, .dcDate, .published, .updated, .rssAuthor, .dcCreator, .itunesAuthor,
+            .description, .atomSummary, .contentEncoded, .atomContent, .rssCategory, .dcSubject, .rank:
+            begin(capture: tag)
+        default: break
+        }
+    }
+
+    private func atomLink(_ attributes: FeedAttributes) {
+        guard let href = attributes["href"].map(resolve) else { return }
+        switch attributes["rel"] ?? "alternate" {
+        case "alternate": if entry?.link == nil { entry?.link = href }
+        case "enclosure": entry?.media.append(RawMedia(url: href, type: attributes["type"]))
+        default: break
+        }
+    }
+
+    private func store(entryField tag: FeedXMLTag, _ value: String) {
+        let trimmed = { value.trimmingCharacters(in: .whitespacesAndNewlines) }
+        switch tag {
+        case .title: entry?.title = value
+        case .link: if entry?.link == nil { entry?.link = resolve(trimmed(), against: captureBase) }
+        case .guid, .atomID: entry?.id = trimmed()
+        case .pubDate, .published: entry?.published = trimmed()
+        case .dcDate: if entry?.published == nil { entry?.published = trimmed() }
+        case .updated: entry?.updated = trimmed()
+        case .rssAuthor, .dcCreator, .itunesAuthor: if entry?.author == nil { entry?.author = value }
+        case .description, .atomSummary: entry?.summary = value
+        case .contentEncoded, .atomContent: entry?.content = value
+        case .rssCategory, .dcSubject: entry?.categories.append(value)
+        case .rank: entry?.rank = trimmed()
+        default: break
+        }
+    }
+
+    // MARK: xml:base and names
+
+    private func pushBase(_ attributes: FeedAttributes) {
+        guard let base = attributes.xmlBase else { return }
+        bases.append((depth, resolve(base)))
+    }
+
+    private func popBase() {
+        if bases.count > 1, bases.last?.depth == depth { bases.removeLast() }
+    }
+
+    private func resolve(_ reference: String) -> String { resolve(reference, against: bases.last?.url) }
+
+    private func resolve(_ reference: String, against base: String?) -> String {
+        FeedURLs.resolve(reference, against: base)
+    }
+
+    private func tag(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) -> FeedXMLTag {
+        let key = TagKey(name: UnsafeRawPointer(name), uri: uri.map(UnsafeRawPointer.init))
+        if let known = tagCache[key] { return known }
+        let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
+        let tag = FeedXMLTag(namespace: namespace, name: String(cString: name))
+        if tagCache.count < 1024 { tagCache[key] = tag }
+        return tag
+    }
+
+    private struct TagKey: Hashable {
+        var name: UnsafeRawPointer
+        var uri: UnsafeRawPointer?
+    }
+}

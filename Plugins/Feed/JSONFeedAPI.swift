@@ -1,0 +1,95 @@
+import Foundation
+import Tributary
+
+/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1), as sent; every field optional.
+struct JSONFeedDocument: Decodable {
+    var version: String?
+    var title: String?
+    var home_page_url: String?
+    var items: [JSONFeedItem]?
+}
+
+struct JSONFeedItem: Decodable {
+    var id: LenientString?
+    var url: String?
+    var external_url: String?
+    var title: String?
+    var content_html: String?
+    var content_text: String?
+    var summary: String?
+    var image: String?
+    var banner_image: String?
+    var date_published: String?
+    var date_modified: String?
+    /// JSON Feed 1.0.
+    var author: JSONFeedAuthor?
+    /// JSON Feed 1.1.
+    var authors: [JSONFeedAuthor]?
+    var tags: [String]?
+    var attachments: [JSONFeedAttachment]?
+}
+
+struct JSONFeedAuthor: Decodable {
+    var name: String?
+}
+
+struct JSONFeedAttachment: Decodable {
+    var url: String?
+    var mime_type: String?
+}
+
+/// An id the spec says is a string but that some generators send as a number.
+struct LenientString: Decodable {
+    var value: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            value = text
+        } else {
+            value = String(describing: try container.decode(Double.self)).replacingOccurrences(of: ".0", with: "")
+        }
+    }
+}
+
+extension JSONFeedDocument {
+    /// Decodes a JSON Feed and turns it into the common raw form.
+    static func read(_ data: Data, documentURL: String) throws -> RawFeed {
+        let document: JSONFeedDocument
+        do {
+            document = try JSONDecoder().decode(JSONFeedDocument.self, from: data)
+        } catch {
+            throw TributaryError(.badResponse, "the document starts with { but is not a valid JSON Feed", cause: "\(error)")
+        }
+        guard document.version?.hasPrefix("https://jsonfeed.org/version/") == true || document.items != nil else {
+            throw TributaryError(.badResponse, "the JSON document is not a JSON Feed (no version or items)")
+        }
+        var feed = RawFeed(format: .jsonFeed)
+        feed.title = document.title
+        feed.link = document.home_page_url
+        feed.entries = (document.items ?? []).map { $0.raw(base: documentURL) }
+        feed.entryCount = feed.entries.count
+        return feed
+    }
+}
+
+extension JSONFeedItem {
+    func raw(base: String) -> RawEntry {
+        var entry = RawEntry()
+        entry.id = id?.value
+        entry.title = title
+        entry.link = (url ?? external_url).map { FeedURLs.resolve($0, against: base) }
+        entry.base = base
+        entry.published = date_published
+        entry.updated = date_modified
+        entry.author = authors?.compactMap(\.name).first ?? author?.name
+        entry.summary = summary ?? content_text
+        entry.content = content_html ?? content_text
+        entry.categories = tags ?? []
+        entry.thumbnail = (image ?? banner_image).map { FeedURLs.resolve($0, against: base) }
+        entry.media = (attachments ?? []).compactMap { attachment in
+            attachment.url.map { RawMedia(url: FeedURLs.resolve($0, against: base), type: attachment.mime_type) }
+        }
+        return entry
+    }
+}

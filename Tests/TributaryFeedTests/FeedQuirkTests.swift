@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryTesting
+
+@Suite struct FeedQuirkTests {
+    @Test func cdataTitles() async throws {
+        let (items, _) = try await served("cdata-titles/feed.xml")
+        #expect(items.map(\.title) == ["Tom & Jerry's <guide> to C++", "Café & crème – a review"])
+    }
+
+    @Test func relativeLinksWithXMLBase() async throws {
+        let (items, _) = try await served("relative-links-xml-base/feed.xml")
+        #expect(items.map { $0.url?.absoluteString } == [
+            "https://base.example.com/blog/posts/one.html", "https://base.example.com/archive/2026/two.html",
+        ])
+    }
+
+    @Test func relativeLinksAgainstTheFeedURL() async throws {
+        let (items, server) = try await served("relative-links-xml-base/no-base.xml")
+        #expect(items.first?.url?.absoluteString == "\(server.baseURL)/posts/three")
+    }
+
+    @Test func brokenRFC822Dates() async throws {
+        let (items, _) = try await served("broken-rfc822-dates/feed.xml")
+        let dates = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.published) })
+        #expect(dates["d1"] == utc("2026-11-21T10:00:00Z"))
+        #expect(dates["d2"] == utc("2026-11-21T10:00:00Z"))
+        #expect(dates["d3"] == utc("2026-11-21T10:00:00Z"))
+        #expect(dates["d4"] == utc("2026-11-21T10:00:00Z"))
+        #expect(dates["d5"] == utc("2026-11-21T10:00:00Z"))
+        #expect(dates["d6"] == utc("2026-09-07T10:00:00Z"))
+        #expect(dates["d7"] == .some(nil))
+    }
+
+    @Test func unescapedAmpersand() async throws {
+        let (items, _) = try await served("unescaped-ampersand/feed.xml")
+        #expect(items.map(\.id) == ["a1", "a2"])
+        #expect(items.last?.title == "Still here")
+    }
+
+    @Test func entityBombIsNotExpanded() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (items, _) = try await served("entity-bomb/feed.xml")
+        #expect(clock.now - started < .seconds(5))
+        let title = try #require(items.first?.title)
+        #expect(!title.contains("lollol"))
+        #expect(title.hasPrefix("boom"))
+    }
+
+    @Test func externalEntityIsNeverLoaded() async throws {
+        let (items, _) = try await served("external-entity/feed.xml")
+        let item = try #require(items.first)
+        #expect(!item.title.contains("root:"))
+        #expect(item.summary?.contains("root:") != true)
+        #expect(item.title.hasPrefix("leak:"))
+    }
+
+    @Test func htmlPageInsteadOfFeed() async throws {
+        let error = try #require(try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 200))
+        #expect(error.code == .badResponse)
+        #expect(error.message == "the server sent an HTML page, not a feed (a login or bot-check page?)")
+    }
+
+    @Test func cloudflareChallengeWith403IsPermanent() async throws {
+        let error = try #require(try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 403))
+        #expect(error.code == .permanent)
+    }
+}
