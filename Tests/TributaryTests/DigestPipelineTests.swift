@@ -67,7 +67,7 @@ struct LinesSource: SingleRequestSource {
     @Test func aSlowServerFailsOnlyItsOwnSourceWithTheDeadline() async throws {
         let server = try await LocalHTTPServer.start { request in
             var response = ServedResponse.text("late")
-            if request.path == "/slow" { response.delay = .seconds(3) }
+            if request.path == "/slow" { response.delay = .seconds(30) }
             return response
         }
         let started = ContinuousClock.now
@@ -76,7 +76,7 @@ struct LinesSource: SingleRequestSource {
             server: server, timeout: "0.5"
         )
         await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(15), "bounded by the deadline, not by the server")
         #expect(digest.sources[0].state == .failed)
         #expect(digest.sources[0].message == "timed out after 0.5 s waiting for 127.0.0.1")
         #expect(digest.sources[1].state == .ok)
