@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -33,7 +34,11 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
-        .target(name: "TributaryRendering", dependencies: ["Tributary"]),
+        .target(
+            name: "TributaryRendering",
+            dependencies: ["Tributary", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Templates")]
+        ),
         .target(
             name: "TributaryTesting",
             dependencies: [
