@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
-        .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "TributaryTesting"]),
+        .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
     ] + plugins.flatMap { plugin in
         [
             Target.target(name: plugin.name, dependencies: ["Tributary"], path: plugin.path, exclude: ["README.md"]),
