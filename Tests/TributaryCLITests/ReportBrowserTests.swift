@@ -36,15 +36,17 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let config = folder.appendingPathComponent("feeds.json")
         try Data(#"{"title": "Browser test", "sources": [{"id": "so", "type": "stackoverflow", "baseURL": "\#(server.baseURL)"}]}"#.utf8).write(to: config)
-        let run = try TributaryBinary.run(["report", "--config", config.path, "--out", report.path, "--embed-images"])
+        let run = try await offPool { try TributaryBinary.run(["report", "--config", config.path, "--out", report.path, "--embed-images"]) }
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
-        let results = try ReportHarness.results(in: chromium.dumpDOM(Self.harness(server, page: "report.html", query: "codable")))
+        let url = Self.harness(server, page: "report.html", query: "codable")
+        let results = try ReportHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.cards + results.rows == 3)
         Self.expectWorking(results)
         #expect(results.resources.isEmpty, "requests left the page: \(results.resources)")
         #expect(Set(server.requests.map(\.path)).isSubset(of: ["/2.3/questions", "/avatar-1.png", "/missing.png", "/harness.html", "/report.html"]))
-        try chromium.screenshot(URL(fileURLWithPath: report.path), to: Self.artifact("report-questions.png"), height: 900)
+        let shot = try Self.artifact("report-questions.png")
+        try await offPool { try chromium.screenshot(report, to: shot, height: 900) }
     }
 
     @Test func theGalleryOpensAPhotoAndEverySectionFilters() async throws {
@@ -65,15 +67,19 @@ import TributaryTesting
         let images = await ImageEmbedder(sharing: http).embed(digest)
         try Data(try HTMLReportRenderer().render(digest, images: images).utf8).write(to: report)
 
-        let results = try ReportHarness.results(in: chromium.dumpDOM(Self.harness(server, page: "report.html", query: "harbour")))
+        let url = Self.harness(server, page: "report.html", query: "harbour")
+        let results = try ReportHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.cards == 5 && results.cards + results.rows == digest.items.count)
         #expect(results.lightboxShown == true)
         Self.expectWorking(results)
         #expect(results.resources.allSatisfy { $0.hasPrefix(server.baseURL.absoluteString + "/photo-") }, "only the opened photo, from 127.0.0.1: \(results.resources)")
         let page = server.baseURL.appendingPathComponent("report.html")
-        try chromium.screenshot(page, to: Self.artifact("report-desktop.png"))
-        try chromium.screenshot(page, to: Self.artifact("report-phone.png"), width: 390, height: 1400)
-        try chromium.screenshot(page, to: Self.artifact("report-dark.png"), dark: true)
+        let shots = try ["report-desktop.png", "report-phone.png", "report-dark.png"].map(Self.artifact)
+        try await offPool {
+            try chromium.screenshot(page, to: shots[0])
+            try chromium.screenshot(page, to: shots[1], width: 390, height: 1400)
+            try chromium.screenshot(page, to: shots[2], dark: true)
+        }
     }
 
     static func expectWorking(_ results: ReportHarness.Results) {
