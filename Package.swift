@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -40,7 +41,11 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
-        .target(name: "TributaryRendering", dependencies: ["Tributary"]),
+        .target(
+            name: "TributaryRendering",
+            dependencies: ["Tributary", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Templates")]
+        ),
         .target(
             name: "TributaryTesting",
             dependencies: [
@@ -64,7 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
-        .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "TributaryTesting"]),
+        .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
     ] + plugins.flatMap { plugin in
         [
             Target.target(name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path, exclude: ["README.md"]),

@@ -25,10 +25,19 @@ struct PipelineRun {
 
     /// Runs every selected source and returns the digest.
     func run(_ config: FeedsConfig) async throws -> Digest {
-        let http = HTTPClient(
+        try await run(config, using: try client(for: config))
+    }
+
+    /// The run's HTTP client: the network, a recorder or a replayer, with feeds.json's limits.
+    func client(for config: FeedsConfig) throws -> HTTPClient {
+        HTTPClient(
             transport: try transport(config), limits: TransferLimits(maxBodySize: config.maxResponseSize), timeout: config.timeout,
             maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost
         )
+    }
+
+    /// Runs every selected source through `http` and returns the digest.
+    func run(_ config: FeedsConfig, using http: HTTPClient) async throws -> Digest {
         let pipeline = DigestPipeline(
             config: config, registry: BundledSources.registry, http: http,
             reducer: DigestReducer(config: config, grep: options.grep),

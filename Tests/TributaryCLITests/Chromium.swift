@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Debian's headless chromium, driven from the command line for the browser tests.
+/// Only file:// and 127.0.0.1 pages are loaded; every run is bounded in time.
+struct Chromium {
+    let executable: URL
+
+    /// The installed chromium; records a failure naming the fix when there is none.
+    static func require() -> Chromium? {
+        let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        guard let path = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            Issue.record("chromium is not installed: run scripts/bootstrap --tests (CI installs it) to run the browser tests")
+            return nil
+        }
+        return Chromium(executable: URL(fileURLWithPath: path))
+    }
+
+    /// The page's DOM after scripts ran for up to `budget` milliseconds of virtual time.
+    func dumpDOM(_ url: URL, budget: Int = 8_000) throws -> String {
+        try run(["--dump-dom", "--virtual-time-budget=\(budget)", url.absoluteString])
+    }
+
+    /// Saves a PNG of the page at the given window size.
+    func screenshot(_ url: URL, to file: URL, width: Int = 1280, height: Int = 1600, dark: Bool = false) throws {
+        var arguments = ["--screenshot=\(file.path)", "--window-size=\(width),\(height)", "--hide-scrollbars", "--virtual-time-budget=3000"]
+        if dark { arguments.append("--blink-settings=preferredColorScheme=0") }
+        _ = try run(arguments + [url.absoluteString])
+    }
+
+    private func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> String {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("stdout")
+        try Data().write(to: output)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-default-browser-check",
+            "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+        ] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            process.terminate()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium did not finish within \(Int(timeout)) s"])
+        }
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+}
