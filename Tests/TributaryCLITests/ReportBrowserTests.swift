@@ -36,7 +36,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let config = folder.appendingPathComponent("feeds.json")
         try Data(#"{"title": "Browser test", "sources": [{"id": "so", "type": "stackoverflow", "baseURL": "\#(server.baseURL)"}]}"#.utf8).write(to: config)
-        let run = try await offPool { try TributaryBinary.run(["report", "--config", config.path, "--out", report.path, "--embed-images"]) }
+        let run = try await TributaryBinary.run(["report", "--config", config.path, "--out", report.path, "--embed-images"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
         let url = Self.harness(server, page: "report.html", query: "codable")

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReportCommandTests {
     /// Runs the binary off the cooperative pool, so other tests' servers keep answering.
     func binary(_ arguments: [String], environment: [String: String] = [:], in directory: URL = TributaryBinary.root) async throws -> TributaryBinary.Result {
-        try await offPool { try TributaryBinary.run(arguments, environment: environment, in: directory) }
+        try await TributaryBinary.run(arguments, environment: environment, in: directory)
     }
 
     func scratchFolder() throws -> URL {

@@ -19,7 +19,12 @@ struct TributaryBinary {
         return folder.appendingPathComponent("tributary")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL = root) throws -> Result {
+    /// Runs the binary on a Dispatch thread (see `offPool`), so a test's local server keeps answering meanwhile.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL = root) async throws -> Result {
+        try await offPool { try runBlocking(arguments, environment: environment, in: directory) }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
