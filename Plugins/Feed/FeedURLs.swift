@@ -5,7 +5,7 @@ import Tributary
 enum FeedURLs {
     /// `reference` resolved against `base` (an `xml:base` or the feed's URL).
     static func resolve(_ reference: String, against base: String?) -> String {
-        let reference = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let reference = TextCleanup.trimmed(reference)
         guard let base, !hasScheme(reference), let baseURL = URL(string: base),
             let resolved = URL(string: reference, relativeTo: baseURL)
         else { return reference }

@@ -184,7 +184,7 @@ final class FeedXMLReader {
     private func store(feedField tag: FeedXMLTag, _ value: String) {
         switch tag {
         case .title: feed?.title = value
-        case .link: feed?.link = resolve(value.trimmingCharacters(in: .whitespacesAndNewlines), against: captureBase)
+        case .link: feed?.link = resolve(TextCleanup.trimmed(value), against: captureBase)
         case .generator: feed?.generator = value
         default: break
         }
@@ -225,7 +225,7 @@ final class FeedXMLReader {
     }
 
     private func store(entryField tag: FeedXMLTag, _ value: String) {
-        let trimmed = { value.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let trimmed = { TextCleanup.trimmed(value) }
         switch tag {
         case .title: entry?.title = value
         case .link: if entry?.link == nil { entry?.link = resolve(trimmed(), against: captureBase) }

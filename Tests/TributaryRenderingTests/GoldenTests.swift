@@ -57,6 +57,17 @@ import TributaryRendering
         try check(String(decoding: try JSONRenderer().render(Self.digest), as: UTF8.self), against: "digest.json")
     }
 
+    @Test func jsonEscapesEveryStringSoAnyParserReadsItBack() throws {
+        let nasty = "quote \" backslash \\ newline \n tab \t bell \u{07} é 東京 </script>"
+        var digest = Self.digest
+        digest.title = nasty
+        digest.items[1].title = nasty
+        let data = try JSONRenderer().render(digest)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(parsed["title"] as? String == nasty)
+        #expect(((parsed["items"] as? [[String: Any]])?[1]["title"] as? String) == nasty)
+    }
+
     @Test func markdown() throws {
         try check(MarkdownRenderer().render(Self.digest), against: "digest.md")
     }

@@ -4,33 +4,41 @@ public enum HTMLEntities {
     /// The text with every named and numeric reference decoded, exactly once:
     /// `&amp;lt;` becomes `&lt;`, not `<`. Unknown or malformed references stay as they are.
     public static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            output += rest[..<ampersand]
-            let afterAmpersand = rest.index(after: ampersand)
-            guard let semicolon = rest[afterAmpersand...].prefix(32).firstIndex(of: ";"),
-                  let scalar = scalar(for: rest[afterAmpersand..<semicolon])
-            else {
-                output += "&"
-                rest = rest[afterAmpersand...]
-                continue
-            }
-            output.unicodeScalars.append(scalar)
-            rest = rest[rest.index(after: semicolon)...]
-        }
-        return output + rest
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(UInt8(ascii: "&")) else { return nil }
+            return String(decoding: decoded(bytes), as: UTF8.self)
+        } ?? text
     }
 
-    private static func scalar(for reference: Substring) -> Unicode.Scalar? {
-        if reference.hasPrefix("#x") || reference.hasPrefix("#X") {
-            return UInt32(reference.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&"),
+                  let semicolon = bytes[(index + 1)..<min(bytes.count, index + 34)].firstIndex(of: UInt8(ascii: ";")),
+                  let scalar = scalar(for: bytes[(index + 1)..<semicolon])
+            else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            output.append(contentsOf: String(Character(scalar)).utf8)
+            index = semicolon + 1
         }
-        if reference.hasPrefix("#") {
-            return UInt32(reference.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+        return output
+    }
+
+    private static func scalar(for reference: Slice<UnsafeBufferPointer<UInt8>>) -> Unicode.Scalar? {
+        guard let first = reference.first else { return nil }
+        let name = String(decoding: reference, as: UTF8.self)
+        guard first == UInt8(ascii: "#") else { return HTMLEntityTable.codePoints[name].flatMap(Unicode.Scalar.init) }
+        let number = name.dropFirst()
+        if number.first == "x" || number.first == "X" {
+            return UInt32(number.dropFirst(), radix: 16).flatMap(Unicode.Scalar.init)
         }
-        return HTMLEntityTable.codePoints[String(reference)].flatMap(Unicode.Scalar.init)
+        return UInt32(number, radix: 10).flatMap(Unicode.Scalar.init)
     }
 }
