@@ -34,10 +34,9 @@ struct ChildProcess {
         return ChildProcess(pid: pid, output: stdout.read, errorOutput: stderr.read)
     }
 
-    /// Kills the whole process group, then reaps the program.
-    func killGroup() -> Int32 {
+    /// Kills the whole process group (the program and whatever it started).
+    static func killGroup(_ pid: pid_t) {
         _ = killpg(pid, SIGKILL)
-        return waitBlocking()
     }
 
     /// The raw wait status once the program has exited, or nil while it runs.

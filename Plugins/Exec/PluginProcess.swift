@@ -50,35 +50,76 @@ public struct PluginProcess: Sendable {
     /// blocking `poll`), and throws a `TributaryError` on launch failure, deadline,
     /// oversized output or cancellation.
     public func run() async throws -> Outcome {
-        let cancelled = CancelFlag()
+        let control = ProcessControl()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
-                let thread = Thread { continuation.resume(with: Result { try runBlocking(cancelled) }) }
+                let thread = Thread { continuation.resume(with: Result { try runBlocking(control) }) }
                 thread.name = "tributary-plugin"
                 thread.start()
             }
         } onCancel: {
-            cancelled.set()
+            control.cancel()
         }
     }
 
-    private func runBlocking(_ cancelled: CancelFlag) throws -> Outcome {
+    private func runBlocking(_ control: ProcessControl) throws -> Outcome {
         guard input.count <= Self.maxInputSize else {
             throw TributaryError(.invalidConfiguration, "the options sent to \(programName) are \(ByteCount.format(input.count)); the limit is 60 KB")
         }
-        if cancelled.isSet { throw TributaryError(.cancelled, "cancelled before \(programName) started") }
+        if control.isCancelled { throw TributaryError(.cancelled, "cancelled before \(programName) started") }
         let child = try ChildProcess.spawn(arguments, input: input)
-        var pump = ProcessPump(child: child, limits: self, deadline: ContinuousClock.now + timeout, cancelled: cancelled)
+        control.started(child.pid)
+        var pump = ProcessPump(child: child, limits: self, deadline: ContinuousClock.now + timeout, control: control)
         return try pump.run()
     }
 
     var programName: String { arguments.first.map { ($0 as NSString).lastPathComponent } ?? "the program" }
 }
 
-/// Set once, from the cancellation handler; read by the thread running the program.
-final class CancelFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+/// The running program's process id, shared by the thread reading its output and the
+/// task's cancellation handler, so that cancellation (Ctrl-C) kills the process group at
+/// once, before the run can end. The program is only reaped under the lock, so a process
+/// group that is killed is always still ours.
+final class ProcessControl: Sendable {
+    private struct State {
+        var cancelled = false
+        var pid: pid_t = 0
+    }
 
-    func set() { value.store(true, ordering: .relaxed) }
-    var isSet: Bool { value.load(ordering: .relaxed) }
+    private let state = Mutex(State())
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            if state.pid > 0 { ChildProcess.killGroup(state.pid) }
+        }
+    }
+
+    func started(_ pid: pid_t) {
+        state.withLock { state in
+            state.pid = pid
+            if state.cancelled { ChildProcess.killGroup(pid) }
+        }
+    }
+
+    /// The wait status when the program has exited (and is now reaped), else nil.
+    func reap(_ child: ChildProcess) -> Int32? {
+        state.withLock { state in
+            guard let status = child.exitStatus() else { return nil }
+            state.pid = 0
+            return status
+        }
+    }
+
+    /// Kills the process group and reaps the program.
+    func kill(_ child: ChildProcess) {
+        state.withLock { state in
+            guard state.pid > 0 else { return }
+            ChildProcess.killGroup(state.pid)
+            _ = child.waitBlocking()
+            state.pid = 0
+        }
+    }
 }

@@ -7,15 +7,15 @@ struct ProcessPump {
     let child: ChildProcess
     let limits: PluginProcess
     let deadline: ContinuousClock.Instant
-    let cancelled: CancelFlag
+    let control: ProcessControl
     private var output = Data()
     private var errorOutput = Data()
 
-    init(child: ChildProcess, limits: PluginProcess, deadline: ContinuousClock.Instant, cancelled: CancelFlag) {
+    init(child: ChildProcess, limits: PluginProcess, deadline: ContinuousClock.Instant, control: ProcessControl) {
         self.child = child
         self.limits = limits
         self.deadline = deadline
-        self.cancelled = cancelled
+        self.control = control
     }
 
     mutating func run() throws -> PluginProcess.Outcome {
@@ -30,25 +30,30 @@ struct ProcessPump {
             if output.count > limits.maxOutputSize { throw stop(tooLarge()) }
         }
         while true {
-            if let status = child.exitStatus() { return outcome(status) }
             try stopIfNeeded()
+            if let status = control.reap(child) {
+                if control.isCancelled { throw cancelledError }
+                return outcome(status)
+            }
             ChildProcess.pause()
         }
     }
 
     private func stopIfNeeded() throws {
-        if cancelled.isSet {
-            throw stop(TributaryError(.cancelled, "\(limits.programName) was stopped: the run was cancelled"))
-        }
+        if control.isCancelled { throw stop(cancelledError) }
         if ContinuousClock.now >= deadline {
             let seconds = ClockTime.seconds(limits.timeout)
             throw stop(TributaryError(.timeout, "\(limits.programName) did not finish within \(seconds) s and was killed\(lastErrorLine)"))
         }
     }
 
+    private var cancelledError: TributaryError {
+        TributaryError(.cancelled, "\(limits.programName) was stopped: the run was cancelled")
+    }
+
     /// Kills the process group and returns `error` to throw.
     private func stop(_ error: TributaryError) -> TributaryError {
-        _ = child.killGroup()
+        control.kill(child)
         return error
     }
 
