@@ -10,6 +10,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryFlickr", "Plugins/Flickr", []),
     ("TributaryTwitter", "Plugins/Twitter", []),
     ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
+    ("TributaryExec", "Plugins/Exec", ["TributaryFeed"]),
 ]
 
 let strictSettings: [SwiftSetting] = [

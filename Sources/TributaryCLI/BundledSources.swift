@@ -1,4 +1,5 @@
 import Tributary
+import TributaryExec
 import TributaryFiveHundredPx
 import TributaryFlickr
 import TributaryFeed
@@ -13,7 +14,19 @@ enum BundledSources {
         SourceType(FlickrSource.self),
         SourceType(TwitterSource.self),
         SourceType(WebFeedSource.self),
+        SourceType(ExecSource.self, acceptsUndeclaredOptions: true),
     ]
 
     static var registry: SourceRegistry { SourceRegistry(all) }
+
+    /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
+    /// in the plugins folders or on PATH); a bundled name always wins. Lists folders only.
+    static func registry(environment: [String: String]) -> SourceRegistry {
+        SourceRegistry(all + discovered(environment: environment).map(\.sourceType))
+    }
+
+    /// The external plugins whose names no bundled type takes.
+    static func discovered(environment: [String: String]) -> [DiscoveredPlugin] {
+        PluginDiscovery.discover(environment: environment).filter { plugin in !all.contains { $0.name == plugin.name } }
+    }
 }

@@ -7,10 +7,12 @@ import TributaryRendering
 struct PipelineRun {
     let options: RunOptions
     let environment = ProcessInfo.processInfo.environment
+    /// The bundled source types and the discovered external plugins.
+    let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
 
     /// Loads and validates feeds.json and the command-line selection.
     func loadConfig() throws -> FeedsConfig {
-        let loader = ConfigLoader(registry: BundledSources.registry, environment: environment, secretsOptional: options.replay != nil)
+        let loader = ConfigLoader(registry: registry, environment: environment, secretsOptional: options.replay != nil)
         var config = try loader.load(contentsOf: URL(fileURLWithPath: options.config))
         if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
         if let timeout = options.timeout { config.timeout = .milliseconds(Int64(timeout * 1000)) }
@@ -39,7 +41,7 @@ struct PipelineRun {
     /// Runs every selected source through `http` and returns the digest.
     func run(_ config: FeedsConfig, using http: HTTPClient) async throws -> Digest {
         let pipeline = DigestPipeline(
-            config: config, registry: BundledSources.registry, http: http,
+            config: config, registry: registry, http: http,
             reducer: DigestReducer(config: config, grep: options.grep),
             snapshots: try cacheFolder.map(SnapshotStore.init(folder:))
         )

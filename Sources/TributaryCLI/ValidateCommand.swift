@@ -14,12 +14,13 @@ struct ValidateCommand: ParsableCommand {
     var config: String = "feeds.json"
 
     func run() throws {
-        let loader = ConfigLoader(registry: BundledSources.registry)
+        let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
+        let loader = ConfigLoader(registry: registry)
         do {
             let loaded = try loader.load(contentsOf: URL(fileURLWithPath: config))
             for entry in loaded.sources {
                 do {
-                    _ = try BundledSources.registry[entry.type]!.make(entry)
+                    _ = try registry[entry.type]!.make(entry)
                 } catch let error as TributaryError where error.code == .skipped {
                     StandardError.write("note: \(error.message)")
                 }

@@ -16,9 +16,14 @@ struct EntryReader {
         let before = problems.messages.count
         guard let id = readID(object, path, &problems), let type = readType(object, path, &problems) else { return nil }
         let specs = commonSpecs(overriddenBy: type.options) + type.options
-        problems.rejectUnknownKeys(object, known: specs.map(\.name) + ["id", "type"], prefix: path + ".")
+        let known = specs.map(\.name) + ["id", "type"]
         var options: [String: JSONValue] = [:]
         var unsetSecrets: [String: String] = [:]
+        if type.acceptsUndeclaredOptions {
+            readUndeclared(object, known: known, into: &options, unset: &unsetSecrets)
+        } else {
+            problems.rejectUnknownKeys(object, known: known, prefix: path + ".")
+        }
         for spec in specs {
             guard let raw = object[spec.name] else {
                 if spec.isRequired { problems.add("\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))") }
@@ -39,6 +44,19 @@ struct EntryReader {
         }
         guard problems.messages.count == before else { return nil }
         return entry(path: path, id: id, type: type.name, options: options, unsetSecrets: unsetSecrets)
+    }
+
+    /// Keys the type does not declare, passed on as they are after `${VAR}` expansion;
+    /// a key whose variable is unset is recorded like an unset secret.
+    private func readUndeclared(
+        _ object: [String: JSONValue], known: [String], into options: inout [String: JSONValue], unset: inout [String: String]
+    ) {
+        for (key, raw) in object where !known.contains(key) {
+            switch expansion.expand(raw) {
+            case .success(let expanded): options[key] = expanded
+            case .failure(let missing): unset[key] = missing.names.first
+            }
+        }
     }
 
     private func entry(path: String, id: String, type: String, options: [String: JSONValue], unsetSecrets: [String: String]) -> SourceEntry {

@@ -4,18 +4,28 @@ public struct SourceType: Sendable {
     public let name: String
     public let summary: String
     public let options: [OptionSpec]
+    /// When true, an entry may carry keys beyond `options` (an external plugin owns
+    /// its options): they are `${VAR}`-expanded and passed on unvalidated, and an unset
+    /// variable in one of them is recorded in `SourceEntry.unsetSecrets`.
+    public let acceptsUndeclaredOptions: Bool
     /// Builds a source from a validated entry, without I/O.
     public let make: @Sendable (SourceEntry) throws -> any FeedSource
 
-    public init(name: String, summary: String, options: [OptionSpec], make: @escaping @Sendable (SourceEntry) throws -> any FeedSource) {
+    public init(
+        name: String, summary: String, options: [OptionSpec], acceptsUndeclaredOptions: Bool = false,
+        make: @escaping @Sendable (SourceEntry) throws -> any FeedSource
+    ) {
         self.name = name
         self.summary = summary
         self.options = options
+        self.acceptsUndeclaredOptions = acceptsUndeclaredOptions
         self.make = make
     }
 
-    public init<Source: FeedSource>(_ source: Source.Type) {
-        self.init(name: Source.type, summary: Source.summary, options: Source.options) { try Source(entry: $0) }
+    public init<Source: FeedSource>(_ source: Source.Type, acceptsUndeclaredOptions: Bool = false) {
+        self.init(name: Source.type, summary: Source.summary, options: Source.options, acceptsUndeclaredOptions: acceptsUndeclaredOptions) {
+            try Source(entry: $0)
+        }
     }
 }
 

@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+import Tributary
+
+/// One run of an external program: arguments as a list (no shell), `input` on standard
+/// input, standard output and standard error collected up to their caps, and a deadline.
+///
+/// The program runs in its own process group; on the deadline, on an oversized output
+/// or when the calling task is cancelled (Ctrl-C), the whole group is killed.
+public struct PluginProcess: Sendable {
+    /// The program (a path, or a name looked up on `PATH`) and its arguments.
+    public var arguments: [String]
+    /// What the program reads on standard input; at most `maxInputSize` bytes.
+    public var input: Data
+    public var timeout: Duration
+    /// The most standard-output bytes accepted; beyond it the run fails.
+    public var maxOutputSize: Int
+    /// Standard error beyond this many bytes keeps only its end.
+    public var maxErrorSize: Int
+
+    /// The options travel through a pipe filled before the program starts, so they
+    /// must fit in the pipe's buffer (64 KB on Linux).
+    public static let maxInputSize = 60 * 1024
+
+    public init(arguments: [String], input: Data = Data(), timeout: Duration, maxOutputSize: Int, maxErrorSize: Int = 64 * 1024) {
+        self.arguments = arguments
+        self.input = input
+        self.timeout = timeout
+        self.maxOutputSize = maxOutputSize
+        self.maxErrorSize = maxErrorSize
+    }
+
+    /// What the program left behind once it exited.
+    public struct Outcome: Sendable {
+        /// The exit status, or nil when a signal ended the program.
+        public var exitStatus: Int32?
+        public var signal: Int32?
+        public var output: Data
+        public var errorOutput: Data
+
+        /// Standard error's non-empty lines, made single-line and capped.
+        public var errorLines: [String] {
+            String(decoding: errorOutput, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { TextCleanup.truncate(TextCleanup.singleLine(String($0)), to: 300) }
+                .filter { !$0.isEmpty }
+        }
+    }
+
+    /// Runs the program to its end, on a thread of its own (the pipes are read with
+    /// blocking `poll`), and throws a `TributaryError` on launch failure, deadline,
+    /// oversized output or cancellation.
+    public func run() async throws -> Outcome {
+        let control = ProcessControl()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
+                let thread = Thread { continuation.resume(with: Result { try runBlocking(control) }) }
+                thread.name = "tributary-plugin"
+                thread.start()
+            }
+        } onCancel: {
+            control.cancel()
+        }
+    }
+
+    private func runBlocking(_ control: ProcessControl) throws -> Outcome {
+        guard input.count <= Self.maxInputSize else {
+            throw TributaryError(.invalidConfiguration, "the options sent to \(programName) are \(ByteCount.format(input.count)); the limit is 60 KB")
+        }
+        if control.isCancelled { throw TributaryError(.cancelled, "cancelled before \(programName) started") }
+        let child = try ChildProcess.spawn(arguments, input: input)
+        control.started(child.pid)
+        var pump = ProcessPump(child: child, limits: self, deadline: ContinuousClock.now + timeout, control: control)
+        return try pump.run()
+    }
+
+    var programName: String { arguments.first.map { ($0 as NSString).lastPathComponent } ?? "the program" }
+}
+
+/// The running program's process id, shared by the thread reading its output and the
+/// task's cancellation handler, so that cancellation (Ctrl-C) kills the process group at
+/// once, before the run can end. The program is only reaped under the lock, so a process
+/// group that is killed is always still ours.
+final class ProcessControl: Sendable {
+    private struct State {
+        var cancelled = false
+        var pid: pid_t = 0
+    }
+
+    private let state = Mutex(State())
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            if state.pid > 0 { ChildProcess.killGroup(state.pid) }
+        }
+    }
+
+    func started(_ pid: pid_t) {
+        state.withLock { state in
+            state.pid = pid
+            if state.cancelled { ChildProcess.killGroup(pid) }
+        }
+    }
+
+    /// The wait status when the program has exited (and is now reaped), else nil.
+    func reap(_ child: ChildProcess) -> Int32? {
+        state.withLock { state in
+            guard let status = child.exitStatus() else { return nil }
+            state.pid = 0
+            return status
+        }
+    }
+
+    /// Kills the process group and reaps the program.
+    func kill(_ child: ChildProcess) {
+        state.withLock { state in
+            guard state.pid > 0 else { return }
+            ChildProcess.killGroup(state.pid)
+            _ = child.waitBlocking()
+            state.pid = 0
+        }
+    }
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Writes output without end.
+yes '{"id": "x", "title": "flood"}'
