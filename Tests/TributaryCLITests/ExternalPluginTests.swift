@@ -6,20 +6,20 @@ import Testing
     static let plugins = TributaryBinary.root.appendingPathComponent("Examples/plugins")
     static let environment = ["TRIBUTARY_PLUGIN_PATH": plugins.path]
 
-    @Test func sourcesListsTheExamplePluginFromItsDescribe() throws {
-        let result = try TributaryBinary.run(["sources"], environment: Self.environment)
+    @Test func sourcesListsTheExamplePluginFromItsDescribe() async throws {
+        let result = try await TributaryBinary.run(["sources"], environment: Self.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("lines: links listed in a local text or CSV file (url,title,published,tags) (plugin \(Self.plugins.path)/tributary-source-lines)"))
         #expect(result.stdout.contains("    file (string, required): the file to read, relative to the working directory"))
         #expect(result.stdout.contains("exec: "))
     }
 
-    @Test func theExamplePluginsItemsAppearInTheDigest() throws {
+    @Test func theExamplePluginsItemsAppearInTheDigest() async throws {
         let links = Self.plugins.appendingPathComponent("links.csv").path
         let config = try TributaryBinary.config(#"""
             {"sources": [{"id": "reading", "type": "lines", "file": "\#(links)", "kind": "post", "limit": 2}]}
             """#)
-        let result = try TributaryBinary.run(["digest", "--config", config.path, "--format", "json", "--verbose"], environment: Self.environment)
+        let result = try await TributaryBinary.run(["digest", "--config", config.path, "--format", "json", "--verbose"], environment: Self.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let digest = try JSONDecoder().decode(EndToEndTests.DigestJSON.self, from: Data(result.stdout.utf8))
         #expect(digest.sources.map(\.status) == ["ok"])
@@ -28,23 +28,23 @@ import Testing
         #expect(result.stderr.contains("reading: read 3 links from \(links)"), "stderr lines are --verbose diagnostics")
     }
 
-    @Test func anExecEntryRunsTheCommandItNames() throws {
+    @Test func anExecEntryRunsTheCommandItNames() async throws {
         let links = Self.plugins.appendingPathComponent("links.csv").path
         let command = Self.plugins.appendingPathComponent("tributary-source-lines").path
         let config = try TributaryBinary.config(#"""
             {"sources": [{"id": "direct", "type": "exec", "command": ["\#(command)"], "file": "\#(links)"},
                          {"id": "broken", "type": "exec", "command": ["\#(command)"], "file": "/nonexistent.csv"}]}
             """#)
-        let result = try TributaryBinary.run(["digest", "--config", config.path, "--format", "json"])
+        let result = try await TributaryBinary.run(["digest", "--config", config.path, "--format", "json"])
         #expect(result.status == 1, "one source failed, the other did not")
         let digest = try JSONDecoder().decode(EndToEndTests.DigestJSON.self, from: Data(result.stdout.utf8))
         #expect(digest.items.count == 3)
         #expect(digest.sources.last?.message == "tributary-source-lines exited with status 1: tributary-source-lines: cannot read /nonexistent.csv: no such file")
     }
 
-    @Test func withoutThePluginItsTypeIsUnknown() throws {
+    @Test func withoutThePluginItsTypeIsUnknown() async throws {
         let config = try TributaryBinary.config(#"{"sources": [{"id": "reading", "type": "lines", "file": "x"}]}"#)
-        let result = try TributaryBinary.run(["validate", "--config", config.path], environment: ["TRIBUTARY_PLUGIN_PATH": "/nonexistent"])
+        let result = try await TributaryBinary.run(["validate", "--config", config.path], environment: ["TRIBUTARY_PLUGIN_PATH": "/nonexistent"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("unknown source type \"lines\""))
     }

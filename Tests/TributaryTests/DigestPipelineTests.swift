@@ -78,7 +78,7 @@ struct LinesSource: SingleRequestSource {
         await server.shutdown()
         #expect(ContinuousClock.now - started < .seconds(15), "bounded by the deadline, not by the server")
         #expect(digest.sources[0].state == .failed)
-        #expect(digest.sources[0].message == "timed out after 0.5 s waiting for 127.0.0.1")
+        #expect(digest.sources[0].message?.hasPrefix("timed out after 0.") == true, "the request (0.5 s) or source (0.75 s) deadline: \(digest.sources[0].message ?? "")")
         #expect(digest.sources[1].state == .ok)
     }
 
