@@ -32,6 +32,7 @@ struct BenchServer: AsyncParsableCommand {
 
     func run() async throws {
         let routes = BenchRoutes(itemsPerFeed: items)
+        _ = FaultRoutes.bomb
         let latency = latency
         let server = try await LocalHTTPServer.start { request in
             var response = routes.respond(to: request)

@@ -50,7 +50,11 @@ enum FeedSAXHandler {
             if let bytes { feedReader(context).characters(bytes, Int(count)) }
         }
         handler.cdataBlock = handler.characters
-        handler.entityDecl = { context, _, _, _, _, _ in feedReader(context).noteEntityDeclaration() }
+        handler.entityDecl = { context, name, _, publicID, systemID, content in
+            let external = systemID.map { String(cString: $0) } ?? publicID.map { String(cString: $0) }
+            let nested = content.map { strchr(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), 0x26) != nil } ?? false
+            feedReader(context).noteEntityDeclaration(name: name.map { String(cString: $0) } ?? "?", external: external, nested: nested)
+        }
         handler.serror = { context, error in
             guard let context, let message = error?.pointee.message else { return }
             feedReader(context).noteError(String(cString: message))

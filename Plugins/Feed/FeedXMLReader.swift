@@ -79,7 +79,17 @@ final class FeedXMLReader {
         if firstError == nil { firstError = TextCleanup.singleLine(message) }
     }
 
-    func noteEntityDeclaration() { ignoredEntityDeclarations += 1 }
+    /// Entity declarations are never expanded. A harmless one is ignored; an external
+    /// entity or one built of other entities (the shape of an expansion bomb) is an
+    /// attack on the reader, and the feed is refused with that reason.
+    func noteEntityDeclaration(name: String, external: String?, nested: Bool) {
+        ignoredEntityDeclarations += 1
+        if let external {
+            stop(TributaryError(.badResponse, "the feed's DTD declares an external entity (\(name) -> \(TextCleanup.singleLine(external))); refused, external entities are never loaded"))
+        } else if nested {
+            stop(TributaryError(.badResponse, "the feed's DTD declares entities built of other entities (\(name)), the shape of an entity-expansion bomb; refused"))
+        }
+    }
 
     // MARK: SAX events
 

@@ -37,7 +37,7 @@ public struct StackOverflowSource: SingleRequestSource {
 
     public func request() throws -> HTTPRequest {
         var request = HTTPRequest(base: baseURL, path: "2.3/\(query.method)", query: query.parameters)
-        request.rateLimitKey = "stackexchange:\(baseURL.host ?? ""):\(query.method)"
+        request.rateLimitKey = "stackexchange:\(baseURL.absoluteString)/2.3/\(query.method)"
         if let key { request.secretHeaders["Authorization"] = Secret("Bearer \(key.value)") }
         return request
     }

@@ -47,13 +47,8 @@ public final class URLSessionTransport: NSObject, HTTPTransport, @unchecked Send
         lock.withLock { transfers[task.taskIdentifier] = transfer }
     }
 
-    private func withTransfer<T>(_ task: URLSessionTask, _ body: (inout Transfer) -> T) -> T? {
-        lock.withLock {
-            guard var transfer = transfers[task.taskIdentifier] else { return nil }
-            let result = body(&transfer)
-            transfers[task.taskIdentifier] = transfer
-            return result
-        }
+    private func withTransfer<T>(_ task: URLSessionTask, _ body: (Transfer) -> T) -> T? {
+        lock.withLock { transfers[task.taskIdentifier].map(body) }
     }
 
     private func finish(_ task: URLSessionTask) -> Transfer? {
@@ -93,8 +88,9 @@ extension URLSessionTransport: URLSessionDataDelegate {
     }
 }
 
-/// The state of one transfer between the delegate's callbacks.
-private struct Transfer {
+/// The state of one transfer between the delegate's callbacks. A class, so the body
+/// grows in place instead of being copied on every chunk.
+private final class Transfer {
     /// A 3xx (other than 304) that arrives here was not followed: say why.
     static func unfollowedRedirect(_ response: HTTPURLResponse) -> TributaryError? {
         guard (300..<400).contains(response.statusCode), response.statusCode != 304 else { return nil }
@@ -111,20 +107,26 @@ private struct Transfer {
     /// Set when the transfer was stopped on purpose; reported instead of "cancelled".
     var failure: TributaryError?
 
-    mutating func accept(_ response: URLResponse) -> Bool {
+    init(request: HTTPRequest, limits: TransferLimits, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        self.request = request
+        self.limits = limits
+        self.continuation = continuation
+    }
+
+    func accept(_ response: URLResponse) -> Bool {
         self.response = response as? HTTPURLResponse
         let declared = self.response?.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init) ?? 0
         guard declared <= limits.maxBodySize else { return fail(.badResponse, tooLarge) }
         return true
     }
 
-    mutating func append(_ data: Data) -> Bool {
+    func append(_ data: Data) -> Bool {
         guard body.count + data.count <= limits.maxBodySize else { return fail(.badResponse, tooLarge) }
         body.append(data)
         return true
     }
 
-    mutating func redirect(to url: URL?) -> Bool {
+    func redirect(to url: URL?) -> Bool {
         redirects += 1
         guard let scheme = url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return fail(.badResponse, "refused a redirect to \(Redaction.redact(url?.absoluteString ?? "an invalid URL")): only http and https are followed")
@@ -139,7 +141,7 @@ private struct Transfer {
         "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json if this is expected"
     }
 
-    private mutating func fail(_ code: TributaryError.Code, _ message: String) -> Bool {
+    private func fail(_ code: TributaryError.Code, _ message: String) -> Bool {
         failure = TributaryError(code, message)
         return false
     }
