@@ -37,7 +37,7 @@ struct DigestCommand: AsyncParsableCommand {
             let style = TerminalStyle.forStream(isTTY: StandardOutput.isTTY, environment: pipeline.environment)
             StandardOutput.write(TextRenderer(style: style).render(digest))
         case .json:
-            StandardOutput.write(try JSONRenderer().render(digest))
+            JSONRenderer().render(digest) { StandardOutput.write(Data($0)) }
         case .markdown:
             StandardOutput.write(MarkdownRenderer().render(digest))
         }

@@ -10,8 +10,16 @@ import Tributary
 public struct JSONRenderer: Sendable {
     public init() {}
 
+    /// The whole document as one value (for tests and small digests).
     public func render(_ digest: Digest) throws -> Data {
-        var out = JSONWriter()
+        var data = Data()
+        render(digest) { data.append($0) }
+        return data
+    }
+
+    /// Streams the document to `sink` in pieces of about a megabyte.
+    public func render(_ digest: Digest, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var out = JSONWriter(sink: sink)
         out.raw("{\n  \"generatedAt\": ")
         out.date(digest.generatedAt)
         out.raw(",\n  \"items\": [")
@@ -19,6 +27,7 @@ public struct JSONRenderer: Sendable {
             out.raw(index == 0 ? "\n    {" : ",\n    {")
             write(item, to: &out)
             out.raw("\n    }")
+            out.flush()
         }
         out.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
         for (index, status) in digest.sources.enumerated() {
@@ -29,7 +38,7 @@ public struct JSONRenderer: Sendable {
         out.raw(digest.sources.isEmpty ? "],\n  \"title\": " : "\n  ],\n  \"title\": ")
         out.string(digest.title)
         out.raw("\n}\n")
-        return out.data
+        out.flush(force: true)
     }
 
     private func write(_ item: FeedItem, to out: inout JSONWriter) {

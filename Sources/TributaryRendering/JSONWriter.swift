@@ -3,10 +3,26 @@ import Foundation
 /// Appends JSON tokens to a byte buffer: strings escaped per RFC 8259 (control
 /// characters as `\uXXXX`, UTF-8 kept as is), numbers, ISO 8601 UTC dates, null.
 struct JSONWriter {
-    private(set) var data = Data()
+    private var bytes: [UInt8] = []
+    /// Receives the output in pieces of about `chunkSize` bytes, so a huge digest is
+    /// never held whole in memory.
+    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
+    private let chunkSize = 1 << 20
+
+    init(sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.sink = sink
+        bytes.reserveCapacity(chunkSize + 4096)
+    }
+
+    /// Hands what is buffered to the sink; called between items and at the end.
+    mutating func flush(force: Bool = false) {
+        guard force || bytes.count >= chunkSize else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func raw(_ text: String) {
-        data.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// `"name": value` inside an object at item depth, preceded by a comma unless first.
@@ -19,17 +35,17 @@ struct JSONWriter {
 
     mutating func string(_ text: String?) {
         guard var text else { return raw("null") }
-        data.append(0x22)
-        text.withUTF8 { bytes in
+        bytes.append(0x22)
+        text.withUTF8 { utf8 in
             var start = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                data.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(byte)
                 start = index + 1
             }
-            data.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        data.append(0x22)
+        bytes.append(0x22)
     }
 
     mutating func strings(_ values: [String]) {

@@ -23,18 +23,20 @@ struct SourceRunner: Sendable {
         }
         return Signal { subscriber in
             subscriber.send(SourceState(status: status(.pending), isFinal: false))
-            var latest: SourceUpdate?
+            var latest: SourceState?
             for try await event in updates(from: source).materialize() {
                 switch event {
                 case .value(let update):
-                    latest = update
-                    subscriber.send(state(from: update, isFinal: false))
+                    latest = state(from: update, isFinal: false)
+                    subscriber.send(latest!)
                 case .completed:
-                    let final = state(from: latest ?? SourceUpdate(items: []), isFinal: true)
+                    var final = latest ?? state(from: SourceUpdate(items: []), isFinal: true)
+                    final.isFinal = true
+                    final.status.state = .ok
                     snapshots?.save(final.items, for: entry.id)
                     subscriber.send(final)
                 case .failed(let error):
-                    subscriber.send(failed(error, partial: latest))
+                    subscriber.send(failed(error, partial: latest?.items))
                 }
             }
         }
@@ -63,11 +65,11 @@ struct SourceRunner: Sendable {
         return SourceState(status: status, items: items, isFinal: isFinal)
     }
 
-    private func failed(_ error: any Error, partial: SourceUpdate?) -> SourceState {
+    private func failed(_ error: any Error, partial: [FeedItem]?) -> SourceState {
         let failure = describe(error)
         var state = finished(failure.code == .skipped ? .skipped : .failed, message: failure.message, code: failure.code)
         if let partial {
-            state.items = self.state(from: partial, isFinal: true).items
+            state.items = partial
         } else if failure.code != .skipped, let stale = snapshots?.load(for: entry.id) {
             state.items = stale.items
             state.status.message = "stale since \(ClockTime.format(stale.savedAt)): \(failure.message)"

@@ -9,8 +9,7 @@ public enum TextCleanup {
     public static func singleLine(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            if isAlreadyClean(bytes) { return nil }
-            return String(decoding: cleaned(bytes), as: UTF8.self)
+            needsCleaning(bytes) ? String(decoding: cleaned(bytes), as: UTF8.self) : nil
         } ?? text
     }
 
@@ -53,16 +52,27 @@ public enum TextCleanup {
         return text.count <= count ? text : String(text.prefix(max(0, count - 1))) + "…"
     }
 
-    /// True when the text has only printable ASCII and single inner spaces.
-    private static func isAlreadyClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return bytes.isEmpty }
+    /// Whether anything would change: a control, bidi or whitespace code point other
+    /// than a single inner space, or a space at either end.
+    private static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if first == 0x20 || last == 0x20 { return true }
         var previousWasSpace = false
-        for byte in bytes {
-            guard byte >= 0x20, byte < 0x7F else { return false }
-            if byte == 0x20 && previousWasSpace { return false }
-            previousWasSpace = byte == 0x20
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previousWasSpace) { return true }
+                previousWasSpace = byte == 0x20
+                index += 1
+                continue
+            }
+            let length = min(sequenceLength(byte), bytes.count - index)
+            if classify(bytes, from: index, length: length) != .kept { return true }
+            previousWasSpace = false
+            index += length
         }
-        return true
+        return false
     }
 
     private static func cleaned(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
@@ -71,9 +81,9 @@ public enum TextCleanup {
         var pendingSpace = false
         var index = 0
         while index < bytes.count {
-            let length = sequenceLength(bytes[index])
-            let end = min(index + length, bytes.count)
-            switch classify(bytes, from: index, length: end - index) {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : min(sequenceLength(byte), bytes.count - index)
+            switch classify(bytes, from: index, length: length) {
             case .space:
                 pendingSpace = !output.isEmpty
             case .dropped:
@@ -81,9 +91,13 @@ public enum TextCleanup {
             case .kept:
                 if pendingSpace { output.append(0x20) }
                 pendingSpace = false
-                output.append(contentsOf: bytes[index..<end])
+                if length == 1 {
+                    output.append(byte)
+                } else {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                }
             }
-            index = end
+            index += length
         }
         return output
     }
