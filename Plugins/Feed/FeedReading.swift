@@ -40,15 +40,19 @@ enum FeedReading {
     }
 
     static func readXML(_ bytes: some FeedByteSource, documentURL: URL, limit: Int?) throws -> SourceUpdate {
-        var items: [FeedItem] = []
-        var wellKnown: WellKnownFeed?
+        var mapper: ParallelMapper?
+        var count = 0
         let reader = FeedXMLReader(documentURL: documentURL.absoluteString) { feed, entry in
-            let kind = wellKnown ?? WellKnownFeed.recognise(url: documentURL, feed: feed)
-            wellKnown = kind
-            items.append(FeedMapping.item(entry, feed: feed, kind: kind))
-            return limit.map { items.count < $0 } ?? true
+            if mapper == nil {
+                let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
+                mapper = ParallelMapper { FeedMapping.item($0, feed: feed, kind: kind) }
+            }
+            mapper?.add(entry)
+            count += 1
+            return limit.map { count < $0 } ?? true
         }
         try reader.parse { body in try bytes.chunks(body) }
+        let items = mapper?.finish() ?? []
         if let failure = reader.failure { throw failure }
         guard let feed = reader.feed else {
             let detail = reader.firstError.map { ": \($0)" } ?? ""

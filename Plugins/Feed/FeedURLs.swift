@@ -13,14 +13,21 @@ enum FeedURLs {
     }
 
     static func hasScheme(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
-        let scheme = text[..<colon]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else { return false }
+        return utf8[..<colon].allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        }
     }
 
+    static let imageExtensions = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
+
+    /// Whether the URL's path (before any query or fragment) ends in an image extension.
     static func looksLikeImage(_ url: String) -> Bool {
-        let path = (URL(string: url)?.path ?? url).lowercased()
-        return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"].contains { path.hasSuffix($0) }
+        let path = url.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard let dot = path.lastIndex(of: UInt8(ascii: ".")), path.distance(from: dot, to: path.endIndex) <= 5 else { return false }
+        let suffix = String(decoding: path[path.index(after: dot)...], as: UTF8.self).lowercased()
+        return imageExtensions.contains(suffix)
     }
 
     /// The first `<img src="…">` in an HTML fragment (its first 64 KB).

@@ -52,5 +52,8 @@ import Tributary
         let key = { CanonicalURL.key(for: URL(string: $0)!) }
         #expect(key("http://WWW.Example.com/a/?utm_medium=rss#top") == key("https://example.com/a"))
         #expect(key("https://example.com/a?id=1") != key("https://example.com/a?id=2"))
+        #expect(key("https://example.com/") == key("HTTPS://example.com:443"))
+        #expect(key("https://example.com/a?utm_source=x&id=3&fbclid=y") == key("https://example.com/a?id=3"))
+        #expect(key("https://example.com/a") != key("https://example.org/a"))
     }
 }

@@ -1,22 +1,66 @@
 import Foundation
 
 /// The form of a URL used to recognise the same page reached through several sources.
+///
+/// Works on the URL's text rather than through `URLComponents`: it runs once per
+/// item of every digest, and parsing was a tenth of a 100,000-item digest's time.
 public enum CanonicalURL {
     private static let trackingPrefixes = ["utm_", "fbclid", "gclid", "mc_cid", "mc_eid"]
 
     /// Lower-cased scheme and host, `http` as `https`, no `www.`, no fragment, no default
     /// port, no tracking parameters, no trailing slash.
     public static func key(for url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
-        components.scheme = components.scheme.map { $0.lowercased() == "http" ? "https" : $0.lowercased() }
-        if let host = components.host?.lowercased() {
-            components.host = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        key(url.absoluteString)
+    }
+
+    static func key(_ text: String) -> String {
+        if isAlreadyCanonical(text) { return text }
+        guard let separator = text.range(of: "://") else { return text }
+        var scheme = text[..<separator.lowerBound].lowercased()
+        if scheme == "http" { scheme = "https" }
+        var rest = text[separator.upperBound...]
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let path = rest[authorityEnd...].prefix { $0 != "?" }
+        let query = rest[path.endIndex...].dropFirst()
+        return scheme + "://" + host(rest[..<authorityEnd]) + trimmedPath(path) + kept(query)
+    }
+
+    /// The common case, checked in one pass over the bytes: `https://` and a lower-case
+    /// host without `www.` or a port, no query, no fragment, no trailing slash.
+    private static func isAlreadyCanonical(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.starts(with: "https://".utf8), utf8.last != UInt8(ascii: "/") else { return false }
+        let rest = utf8.dropFirst(8)
+        guard !rest.starts(with: "www.".utf8) else { return false }
+        var inHost = true
+        for byte in rest {
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
+            if byte == UInt8(ascii: "/") { inHost = false }
+            if inHost && ((0x41...0x5A).contains(byte) || byte == UInt8(ascii: ":")) { return false }
         }
-        if components.port == 80 || components.port == 443 { components.port = nil }
-        components.fragment = nil
-        let kept = components.queryItems?.filter { item in !trackingPrefixes.contains { item.name.lowercased().hasPrefix($0) } }
-        components.queryItems = kept?.isEmpty == false ? kept : nil
-        while components.path.count > 1 && components.path.hasSuffix("/") { components.path.removeLast() }
-        return components.string ?? url.absoluteString
+        return true
+    }
+
+    private static func host(_ authority: Substring) -> String {
+        var host = authority.lowercased()
+        if host.hasPrefix("www.") { host.removeFirst(4) }
+        for port in [":80", ":443"] where host.hasSuffix(port) { host.removeLast(port.count) }
+        return host
+    }
+
+    private static func trimmedPath(_ path: Substring) -> Substring {
+        var path = path
+        while path.hasSuffix("/") { path = path.dropLast() }
+        return path
+    }
+
+    private static func kept(_ query: Substring) -> String {
+        guard !query.isEmpty else { return "" }
+        let parameters = query.split(separator: "&").filter { parameter in
+            let name = parameter.lowercased()
+            return !trackingPrefixes.contains { name.hasPrefix($0) }
+        }
+        return parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
     }
 }

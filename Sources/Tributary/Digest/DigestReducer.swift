@@ -25,23 +25,28 @@ public struct DigestReducer: Sendable {
 
     public func reduce(_ states: [SourceState], generatedAt: Date) -> Digest {
         let order = Dictionary(states.enumerated().map { ($1.status.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let merged = deduplicated(states.flatMap(\.items)).filter(filter.matches)
-        let sorted = merged.sorted { before($0, $1, sourceOrder: order) }
-        let limited = limit.map { Array(sorted.prefix($0)) } ?? sorted
-        return Digest(title: title, generatedAt: generatedAt, sources: states.map(\.status), items: limited)
+        var merged = deduplicated(states.flatMap(\.items))
+        merged.removeAll { !filter.matches($0) }
+        // Items are large values: sort their positions, then gather them once.
+        let keys = merged.map { SortKey(item: $0, sourceOrder: order[$0.source] ?? 0) }
+        var positions = Array(keys.indices)
+        positions.sort { before(keys[$0], keys[$1]) }
+        if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
+        return Digest(title: title, generatedAt: generatedAt, sources: states.map(\.status), items: positions.map { merged[$0] })
     }
 
     /// Keeps the first item for each canonical URL (or id, for items without one),
     /// adding the tags of the duplicates it absorbs.
     func deduplicated(_ items: [FeedItem]) -> [FeedItem] {
         var indexByKey: [String: Int] = [:]
+        indexByKey.reserveCapacity(items.count)
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
         for item in items {
             let key = item.url.map(CanonicalURL.key(for:)) ?? item.id
             if let index = indexByKey[key] {
                 let extra = item.tags.filter { !result[index].tags.contains($0) }
-                result[index].tags += extra
+                if !extra.isEmpty { result[index].tags += extra }
             } else {
                 indexByKey[key] = result.count
                 result.append(item)
@@ -50,21 +55,33 @@ public struct DigestReducer: Sendable {
         return result
     }
 
-    private func before(_ a: FeedItem, _ b: FeedItem, sourceOrder: [String: Int]) -> Bool {
+    /// What ordering looks at, copied out of an item so sorting moves small values.
+    struct SortKey {
+        let published: Double
+        let score: Double
+        let sourceOrder: Int
+        let id: String
+
+        init(item: FeedItem, sourceOrder: Int) {
+            published = item.published?.timeIntervalSince1970 ?? -.infinity
+            score = item.score ?? -.infinity
+            self.sourceOrder = sourceOrder
+            id = item.id
+        }
+    }
+
+    private func before(_ a: SortKey, _ b: SortKey) -> Bool {
         switch sort {
         case .newest:
             return newer(a, b)
         case .score:
-            if a.score != b.score { return (a.score ?? -.infinity) > (b.score ?? -.infinity) }
-            return newer(a, b)
+            return a.score != b.score ? a.score > b.score : newer(a, b)
         case .source:
-            let (left, right) = (sourceOrder[a.source] ?? 0, sourceOrder[b.source] ?? 0)
-            return left != right ? left < right : newer(a, b)
+            return a.sourceOrder != b.sourceOrder ? a.sourceOrder < b.sourceOrder : newer(a, b)
         }
     }
 
-    private func newer(_ a: FeedItem, _ b: FeedItem) -> Bool {
-        if a.published != b.published { return (a.published ?? .distantPast) > (b.published ?? .distantPast) }
-        return a.id < b.id
+    private func newer(_ a: SortKey, _ b: SortKey) -> Bool {
+        a.published != b.published ? a.published > b.published : a.id < b.id
     }
 }
