@@ -8,12 +8,12 @@ WORK = tempfile.mkdtemp(prefix="tributary-perf.")
 ROWS = []
 
 
-def timed(command, stdin=None, stdout=subprocess.DEVNULL):
+def timed(command, stdin=None, stdout=os.devnull):
     """Wall seconds and peak RSS (MB) of a command, measured by /usr/bin/time -v."""
     report = os.path.join(WORK, "time.txt")
     started = time.monotonic()
-    with open(stdin, "rb") if stdin else open(os.devnull, "rb") as source:
-        subprocess.run(["/usr/bin/time", "-v", "-o", report] + command, stdin=source, stdout=stdout, stderr=subprocess.DEVNULL, check=False)
+    with open(stdin or os.devnull, "rb") as source, open(stdout, "wb") as sink:
+        subprocess.run(["/usr/bin/time", "-v", "-o", report] + command, stdin=source, stdout=sink, stderr=subprocess.DEVNULL, check=False)
     wall = time.monotonic() - started
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(report).read()).group(1)) / 1024
     return wall, rss
@@ -26,8 +26,7 @@ def best_of(runs, command, **kwargs):
 
 def digest(config, expect_items):
     out = os.path.join(WORK, "digest.json")
-    with open(out, "wb") as sink:
-        wall, rss = best_of(1 if QUICK else 3, [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"], stdout=sink)
+    wall, rss = best_of(1 if QUICK else 3, [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"], stdout=out)
     items = len(json.load(open(out))["items"])
     status = "ok" if items == expect_items else f"COUNT MISMATCH {items} != {expect_items}"
     return wall, rss, status
