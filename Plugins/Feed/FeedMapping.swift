@@ -43,7 +43,7 @@ enum FeedMapping {
     static func identifier(_ entry: RawEntry) -> String {
         if let id = entry.id.map(TextCleanup.singleLine), !id.isEmpty { return id }
         if let link = entry.link, !link.isEmpty { return link }
-        return "sha:" + FNV.hex("\(entry.title ?? "")\n\(entry.published ?? entry.updated ?? "")")
+        return "sha:" + StableHash.hex("\(entry.title ?? "")\n\(entry.published ?? entry.updated ?? "")")
     }
 
     static func kind(_ entry: RawEntry, _ wellKnown: WellKnownFeed) -> ItemKind {
@@ -94,17 +94,5 @@ enum FeedMapping {
         }
         guard wellKnown == .mastodon, let link = entry.link.flatMap(URL.init(string:)), let host = link.host else { return nil }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
-    }
-}
-
-/// FNV-1a, 64 bits: a stable hash for ids (Swift's `Hasher` is seeded per run).
-enum FNV {
-    static func hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }

@@ -22,16 +22,7 @@ struct DigestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let pipeline = PipelineRun(options: run)
-        let digest: Digest
-        do {
-            digest = try await pipeline.run(try pipeline.loadConfig())
-        } catch let error as TributaryError where error.code == .invalidConfiguration {
-            StandardError.write("tributary: invalid configuration:\n" + error.message)
-            throw ExitCode(ExitCodes.invalidConfiguration)
-        } catch is Interruption.Interrupted {
-            StandardError.write("tributary: interrupted")
-            throw ExitCode(ExitCodes.interrupted)
-        }
+        let digest = try await ExitCodes.reportingFailures { try await pipeline.run(try pipeline.loadConfig()) }
         switch format {
         case .text:
             let style = TerminalStyle.forStream(isTTY: StandardOutput.isTTY, environment: pipeline.environment)

@@ -26,3 +26,19 @@ enum ExitCodes {
         return failed.count == ran.count ? allFailed : partialFailure
     }
 }
+
+extension ExitCodes {
+    /// Runs a command's work, turning an invalid configuration and Ctrl-C into their
+    /// documented exit codes with one line on standard error.
+    static func reportingFailures<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as TributaryError where error.code == .invalidConfiguration {
+            StandardError.write("tributary: invalid configuration:\n" + error.message)
+            throw ExitCode(invalidConfiguration)
+        } catch is Interruption.Interrupted {
+            StandardError.write("tributary: interrupted")
+            throw ExitCode(interrupted)
+        }
+    }
+}

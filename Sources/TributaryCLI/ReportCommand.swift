@@ -40,19 +40,13 @@ struct ReportCommand: AsyncParsableCommand {
 
     /// The digest, and the thumbnails when embedding, with the exit codes of `digest`.
     private func fetch(_ pipeline: PipelineRun) async throws -> (Digest, ReportImages) {
-        do {
+        try await ExitCodes.reportingFailures {
             let config = try pipeline.loadConfig()
             let http = try pipeline.client(for: config)
             let digest = try await pipeline.run(config, using: http)
             guard embedImages else { return (digest, .linked) }
             let images = try await Interruption.cancellingOnSIGINT { await ImageEmbedder(sharing: http).embed(digest) }
             return (digest, images)
-        } catch let error as TributaryError where error.code == .invalidConfiguration {
-            StandardError.write("tributary: invalid configuration:\n" + error.message)
-            throw ExitCode(ExitCodes.invalidConfiguration)
-        } catch is Interruption.Interrupted {
-            StandardError.write("tributary: interrupted")
-            throw ExitCode(ExitCodes.interrupted)
         }
     }
 

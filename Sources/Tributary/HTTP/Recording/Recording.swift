@@ -35,15 +35,7 @@ struct RecordingFolder: Sendable {
         return String(readable.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + "-" + fnv1a(request.recordingKey)
     }
 
-    /// FNV-1a 64-bit, hex: stable across runs and platforms, unlike `Hasher`.
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    static func fnv1a(_ text: String) -> String { StableHash.hex(text) }
 
     static func bodyExtension(for mediaType: String?) -> String {
         guard let mediaType else { return "bin" }
