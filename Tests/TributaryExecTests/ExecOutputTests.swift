@@ -62,7 +62,7 @@ import TributaryTesting
         let started = ContinuousClock.now
         task.cancel()
         await #expect(throws: TributaryError.self) { try await task.value }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(15), "killed promptly (room left for sanitizer runs)")
     }
 
     @Test func oversizedOutputIsCappedWithAClearError() async throws {

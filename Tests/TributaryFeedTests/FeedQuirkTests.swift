@@ -43,7 +43,7 @@ import TributaryTesting
         let clock = ContinuousClock()
         let started = clock.now
         let error = try #require(try await failure(serving: "entity-bomb/feed.xml", contentType: "application/rss+xml", status: 200))
-        #expect(clock.now - started < .seconds(5))
+        #expect(clock.now - started < .seconds(30), "refused, not expanded (the bound leaves room for slow sanitizer runs)")
         #expect(error.code == .badResponse)
         #expect(error.message.contains("entity-expansion bomb; refused"), "\(error.message)")
     }
