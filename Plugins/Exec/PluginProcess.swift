@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Tributary
 
 /// One run of an external program: arguments as a list (no shell), `input` on standard
@@ -80,25 +79,34 @@ public struct PluginProcess: Sendable {
 /// task's cancellation handler, so that cancellation (Ctrl-C) kills the process group at
 /// once, before the run can end. The program is only reaped under the lock, so a process
 /// group that is killed is always still ours.
-final class ProcessControl: Sendable {
+///
+/// The lock is an `NSLock` (pthreads), not `Synchronization.Mutex`: on Linux the latter
+/// locks with raw futexes, which ThreadSanitizer cannot see, so CI's race check would
+/// report its critical sections as races.
+final class ProcessControl: @unchecked Sendable {
     private struct State {
         var cancelled = false
         var pid: pid_t = 0
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var current = State()
 
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    private func withLock<T>(_ body: (inout State) -> T) -> T {
+        lock.withLock { body(&current) }
+    }
+
+    var isCancelled: Bool { withLock { $0.cancelled } }
 
     func cancel() {
-        state.withLock { state in
+        withLock { state in
             state.cancelled = true
             if state.pid > 0 { ChildProcess.killGroup(state.pid) }
         }
     }
 
     func started(_ pid: pid_t) {
-        state.withLock { state in
+        withLock { state in
             state.pid = pid
             if state.cancelled { ChildProcess.killGroup(pid) }
         }
@@ -106,7 +114,7 @@ final class ProcessControl: Sendable {
 
     /// The wait status when the program has exited (and is now reaped), else nil.
     func reap(_ child: ChildProcess) -> Int32? {
-        state.withLock { state in
+        withLock { state in
             guard let status = child.exitStatus() else { return nil }
             state.pid = 0
             return status
@@ -115,7 +123,7 @@ final class ProcessControl: Sendable {
 
     /// Kills the process group and reaps the program.
     func kill(_ child: ChildProcess) {
-        state.withLock { state in
+        withLock { state in
             guard state.pid > 0 else { return }
             ChildProcess.killGroup(state.pid)
             _ = child.waitBlocking()
