@@ -65,6 +65,13 @@ struct OptionsOnlySource: FeedSource {
         #expect(message.contains(#"sort: "oldest" is not one of "newest", "score", "source""#))
     }
 
+    @Test func aFloodOfProblemsIsCutAfterTwenty() {
+        let entries = (0..<50).map { #"{"id": "e\#($0)", "type": "sample", "count": 0}"# }.joined(separator: ",")
+        let lines = problems(#"{"sources": [\#(entries)]}"#).split(separator: "\n")
+        #expect(lines.count == 21)
+        #expect(lines.last == "… and 30 more problems")
+    }
+
     @Test func invalidJSONSaysSo() {
         #expect(problems(#"{"sources": [}"#).hasPrefix("feeds.json is not valid JSON"))
     }

@@ -44,7 +44,7 @@ public struct ConfigLoader: Sendable {
         var problems = ConfigProblems()
         let config = readTopLevel(object, into: &problems)
         if !problems.messages.isEmpty {
-            throw TributaryError(.invalidConfiguration, problems.messages.joined(separator: "\n"))
+            throw TributaryError(.invalidConfiguration, problems.summary)
         }
         return config
     }
@@ -82,6 +82,13 @@ public struct ConfigLoader: Sendable {
 /// The problems found so far while reading feeds.json.
 struct ConfigProblems {
     private(set) var messages: [String] = []
+
+    /// The problems, one per line; past 20, the rest are counted rather than listed.
+    var summary: String {
+        let shown = messages.prefix(20)
+        let more = messages.count > shown.count ? ["… and \(messages.count - shown.count) more problems"] : []
+        return (shown + more).joined(separator: "\n")
+    }
 
     mutating func add(_ path: String, _ message: String) {
         messages.append("\(path): \(message)")
