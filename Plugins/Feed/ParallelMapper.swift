@@ -25,14 +25,15 @@ final class ParallelMapper: @unchecked Sendable {
         if batch.count == Self.batchSize { submit() }
     }
 
-    /// Maps what is left and returns every item, in order.
+    /// Maps what is left on the calling thread (a small feed never leaves it) and
+    /// returns every item, in order.
     func finish() -> [FeedItem] {
-        submit()
-        return queue.sync { items }
+        let remainder = batch.map(map)
+        batch.removeAll()
+        return queue.sync { items } + remainder
     }
 
     private func submit() {
-        guard !batch.isEmpty else { return }
         let entries = batch
         batch.removeAll(keepingCapacity: true)
         slots.wait()
