@@ -45,7 +45,9 @@ public struct HTTPClient: Sendable {
     /// upstream's hold on the request's rate-limit key lasts longer than the deadline.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await waitForHold(on: request)
-        let limits = limits
+        var silenceBounded = limits
+        silenceBounded.idleTimeout = timeout
+        let limits = silenceBounded
         let deadline = timeout
         let transport = transport
         return try await limiter.withSlot(for: request.hostKey) {

@@ -4,13 +4,14 @@ public struct TransferLimits: Sendable {
     public var maxBodySize: Int
     /// How many redirects are followed (only to http and https).
     public var maxRedirects: Int
-    /// The longest wait for a connection to open.
-    public var connectTimeout: Duration
+    /// The longest the connection may stay silent (connecting included); the client
+    /// sets it to the request's deadline.
+    public var idleTimeout: Duration
 
-    public init(maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, connectTimeout: Duration = .seconds(10)) {
+    public init(maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, idleTimeout: Duration = .seconds(30)) {
         self.maxBodySize = maxBodySize
         self.maxRedirects = maxRedirects
-        self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
     }
 }
 

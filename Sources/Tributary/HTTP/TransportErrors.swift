@@ -18,7 +18,7 @@ enum TransportErrors {
         case .cancelled:
             return TributaryError(.cancelled, "request to \(target) was cancelled")
         case .timedOut:
-            return TributaryError(.timeout, "timed out after \(Int(limits.connectTimeout.seconds)) s waiting for \(target)")
+            return TributaryError(.timeout, "timed out after \(Int(limits.idleTimeout.seconds)) s waiting for \(target)")
         case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet:
             return TributaryError(.connection, "cannot connect to \(target): connection refused or lost")
         case .cannotFindHost, .dnsLookupFailed:

@@ -29,7 +29,9 @@ public final class URLSessionTransport: NSObject, HTTPTransport, @unchecked Send
     public func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.wireURL)
         urlRequest.httpMethod = request.method
-        urlRequest.timeoutInterval = limits.connectTimeout.seconds
+        // A backstop just past the client's own deadline, in whole seconds: corelibs
+        // truncates the interval to seconds, so 0.5 would mean "time out at once".
+        urlRequest.timeoutInterval = (limits.idleTimeout.seconds + 1).rounded(.up)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         for (name, secret) in request.secretHeaders { urlRequest.setValue(secret.value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
