@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+@testable import TributaryFeed
 
 /// What `Fixtures/corpus/expectations.json` says about one corpus file. Links starting
 /// with `/` are relative to the local server the file is served from.
@@ -85,5 +86,38 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
 
     private func containsControlCharacter(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }
+    }
+}
+
+/// The byte repair gives the same bytes however the document is split into chunks
+/// (a UTF-8 sequence, `<![CDATA[` or `&amp;` cut in two by a 1 MB file read).
+@Suite struct FeedByteRepairTests {
+    @Test(arguments: CorpusExpectation.all.map(\.file).filter { !$0.hasSuffix(".json") })
+    func chunkingDoesNotChangeTheOutput(_ file: String) {
+        let data = Fixture.data("corpus/\(file)", in: .module)
+        #expect(repaired(data, chunk: 7) == repaired(data, chunk: data.count))
+        #expect(repaired(data, chunk: 1) == repaired(data, chunk: data.count))
+    }
+
+    @Test func repairsEncodingsAndAmpersands() {
+        let latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>\u{93}Caf\u{E9}\u{94} &amp; AT&T &pound; &#233; <![CDATA[a&b]]></t>".unicodeScalars.map { UInt8($0.value) })
+        let text = String(decoding: repaired(latin1, chunk: 5), as: UTF8.self)
+        #expect(text.hasSuffix("<t>“Café” &amp; AT&amp;T &amp;pound; &#233; <![CDATA[a&b]]></t>"))
+        let utf16 = Data([0xFF, 0xFE, 0x3C, 0x00, 0x26, 0x00])
+        #expect(repaired(utf16, chunk: 3) == Array(utf16))
+    }
+
+    private func repaired(_ data: Data, chunk: Int) -> [UInt8] {
+        var repair = FeedByteRepair()
+        var output: [UInt8] = []
+        let bytes = Array(data)
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunk, bytes.count)
+            bytes[start..<end].withUnsafeBytes { repair.repair($0, final: false) { output.append(contentsOf: $0) } }
+            start = end
+        }
+        repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { output.append(contentsOf: $0) }
+        return output
     }
 }
