@@ -43,7 +43,7 @@ enum FeedDates {
         if year < 100 { year += year < 50 ? 2000 : 1900 }
         scanner.skipSeparators()
         let seconds = scanner.clock() ?? 0
-        scanner.skipSeparators()
+        scanner.skipSpaces()  // not skipSeparators: the `-` of `-0500` is the zone's sign
         let offset = scanner.numericZone() ?? scanner.namedZone() ?? 0
         return date(year: year, month: month, day: day, seconds: seconds - Double(offset))
     }
@@ -85,6 +85,10 @@ struct DateScanner {
 
     mutating func skipSeparators() {
         while let byte = current, byte == 32 || byte == 44 || byte == 45 || byte == 9 || byte == 10 || byte == 13 { index += 1 }
+    }
+
+    mutating func skipSpaces() {
+        while let byte = current, byte == 32 || byte == 9 || byte == 10 || byte == 13 { index += 1 }
     }
 
     /// Skips a leading word (a weekday) and the separators after it.

@@ -86,7 +86,7 @@ enum FeedMapping {
     /// `author`, `dc:creator` or `itunes:author`; RSS's "email (Name)" reads as Name.
     /// Mastodon items have none: the account comes from the link's `/@user/` path.
     static func author(_ entry: RawEntry, _ wellKnown: WellKnownFeed) -> String? {
-        if var author = entry.author.map(TextCleanup.singleLine), !author.isEmpty {
+        if var author = entry.author.map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
             if let open = author.firstIndex(of: "("), author.hasSuffix(")"), author[..<open].contains("@") {
                 author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
             }
@@ -94,5 +94,17 @@ enum FeedMapping {
         }
         guard wellKnown == .mastodon, let link = entry.link.flatMap(URL.init(string:)), let host = link.host else { return nil }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
+    }
+
+    /// An author as markup (arXiv's `dc:creator` links each name): the text, tags dropped
+    /// without the space `plainText` puts in their place, so "<a>A</a>, <a>B</a>" reads "A, B".
+    static func withoutTags(_ author: String) -> String {
+        guard author.utf8.contains(UInt8(ascii: "<")) else { return author }
+        var kept: [UInt8] = []
+        var inTag = false
+        for byte in author.utf8 {
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { kept.append(byte) }
+        }
+        return HTMLEntities.decode(String(decoding: kept, as: UTF8.self))
     }
 }

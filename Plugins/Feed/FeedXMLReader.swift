@@ -50,12 +50,22 @@ final class FeedXMLReader {
         let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
         xmlCtxtUseOptions(context, Int32(options))
-        try chunks { buffer in self.push(buffer, context) }
+        try chunks { buffer in
+            if repair.mode == .undecided, FeedByteRepair.mode(forHead: buffer) == .repair {
+                // The repair hands libxml2 UTF-8 whatever the document declares.
+                xmlCtxtUseOptions(context, Int32(options | XML_PARSE_IGNORE_ENC.rawValue))
+            }
+            var more = true
+            repair.repair(buffer, final: false) { more = self.push($0, context) }
+            return more
+        }
+        if failure == nil, !stopped { repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) } }
         if failure == nil, !stopped { xmlParseChunk(context, nil, 0, 1) }
         _ = self.context
     }
 
     private var stopped = false
+    private var repair = FeedByteRepair()
 
     private func push(_ buffer: UnsafeRawBufferPointer, _ context: xmlParserCtxtPtr) -> Bool {
         var offset = 0
@@ -206,7 +216,7 @@ final class FeedXMLReader {
         case .atomAuthor: inAtomAuthor = true
         case .atomName where inAtomAuthor: begin(capture: .rssAuthor)
         case .title:
-            entry?.titleIsHTML = ["html", "xhtml"].contains(attributes["type"] ?? "")
+            entry?.titleIsHTML = attributes["type"] == "html"  // xhtml arrives as parsed text
             begin(capture: .title)
         case .atomLink: atomLink(attributes)
         case .atomCategory:

@@ -1,0 +1,216 @@
+/// Repairs, chunk by chunk before libxml2 sees them, the two byte-level faults that
+/// libxml2's own recovery gets wrong:
+///
+/// - A wrong declared encoding. For a document declared UTF-8, ISO-8859-1, Windows-1252,
+///   US-ASCII or nothing, every valid UTF-8 sequence is kept and every other byte is read as
+///   Windows-1252 (what browsers read "ISO-8859-1" as), so libxml2 always gets UTF-8 and is
+///   told to ignore the declaration (`XML_PARSE_IGNORE_ENC`). Real Latin-1 or Windows-1252 text
+///   almost never forms valid multi-byte UTF-8, so one rule reads Latin-1 files, Windows-1252
+///   smart quotes declared ISO-8859-1, UTF-8 files declared ISO-8859-1, and UTF-8 files with
+///   Latin-1 bytes pasted in. (Left to libxml2, a Latin-1 byte in a UTF-8 document becomes U+FFFD,
+///   and a UTF-8 document declared Latin-1 becomes mojibake.)
+/// - A bare `&` that starts no character reference or predefined entity, outside CDATA
+///   sections, is escaped as `&amp;` (libxml2 drops the `&` and the name after it, "AT&T"
+///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`).
+///
+/// Any other declared encoding (UTF-16, Shift_JIS, KOI8-R…) passes through untouched, for
+/// libxml2 to convert. Chunks that need no repair are handed on without a copy; at most a
+/// few bytes (a split UTF-8 sequence, `<![CDATA[` or a reference) wait for the next chunk.
+struct FeedByteRepair {
+    enum Mode { case undecided, repair, passThrough }
+
+    private(set) var mode = Mode.undecided
+    private var pending: [UInt8] = []
+    private var output: [UInt8] = []
+    private var inCDATA = false
+
+    /// The encodings (lowercased, as declared) this repair reads; any other is left to libxml2.
+    static let repairedEncodings: Set<String> = [
+        "utf-8", "utf8", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252",
+        "us-ascii", "ascii",
+    ]
+
+    /// Decides from the document's first bytes whether to repair it.
+    static func mode(forHead head: UnsafeRawBufferPointer) -> Mode {
+        let bytes = Array(head.prefix(512))
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) { return .passThrough }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard body.starts(with: Array("<?xml".utf8)), let end = body.firstRange(of: Array("?>".utf8)) else { return .repair }
+        let declaration = body[..<end.lowerBound]
+        guard let key = declaration.firstRange(of: Array("encoding".utf8)) else { return .repair }
+        var rest = declaration[key.upperBound...].drop { $0 == 32 || $0 == 61 || $0 == 9 }
+        guard let quote = rest.first, quote == 34 || quote == 39 else { return .passThrough }
+        rest = rest.dropFirst()
+        let name = String(decoding: rest.prefix { $0 != quote }, as: UTF8.self).lowercased()
+        return repairedEncodings.contains(name) ? .repair : .passThrough
+    }
+
+    /// Hands `body` the repaired bytes of `input`; `final` flushes whatever was held back.
+    mutating func repair(_ input: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+        if mode == .undecided { mode = Self.mode(forHead: input) }
+        guard mode == .repair else { return body(input) }
+        if pending.isEmpty {
+            process(input, final: final, body)
+        } else {
+            var joined = pending
+            joined.append(contentsOf: input)
+            pending.removeAll()
+            joined.withUnsafeBytes { process($0, final: final, body) }
+        }
+    }
+
+    private mutating func process(_ data: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+        let count = data.count
+        var index = 0
+        var runStart = 0
+        var modified = false
+        output.removeAll(keepingCapacity: true)
+
+        func replace(_ bytes: some Sequence<UInt8>, skipping length: Int) {
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: data[runStart..<index]))
+            output.append(contentsOf: bytes)
+            modified = true
+            index += length
+            runStart = index
+        }
+
+        scan: while index < count {
+            let byte = data[index]
+            switch byte {
+            case 0x3C where !inCDATA:  // <![CDATA[
+                switch Self.match(Self.cdataStart, data, index) {
+                case .yes: inCDATA = true; index += Self.cdataStart.count
+                case .more where !final: break scan
+                default: index += 1
+                }
+            case 0x5D where inCDATA:  // ]]>
+                switch Self.match(Self.cdataEnd, data, index) {
+                case .yes: inCDATA = false; index += Self.cdataEnd.count
+                case .more where !final: break scan
+                default: index += 1
+                }
+            case 0x26 where !inCDATA:
+                switch Self.reference(data, index) {
+                case .yes: index += 1
+                case .more where !final: break scan
+                default: replace(Self.escapedAmpersand, skipping: 1)
+                }
+            case 0x80...:
+                let length = Self.utf8Sequence(data, index)
+                if length > 0 {
+                    index += length
+                } else if length == 0 && !final {
+                    break scan
+                } else {
+                    replace(Self.windows1252(byte), skipping: 1)
+                }
+            default:
+                index += 1
+            }
+        }
+        if index < count { pending = Array(data[index...]) }
+        if !modified { return body(UnsafeRawBufferPointer(rebasing: data[..<index])) }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: data[runStart..<index]))
+        output.withUnsafeBytes(body)
+    }
+
+    // MARK: Lookahead
+
+    private enum Match { case yes, no, more }
+
+    private static let cdataStart = Array("<![CDATA[".utf8)
+    private static let cdataEnd = Array("]]>".utf8)
+    private static let escapedAmpersand = Array("&amp;".utf8)
+
+    private static func match(_ pattern: [UInt8], _ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
+        for offset in pattern.indices {
+            guard index + offset < data.count else { return .more }
+            if data[index + offset] != pattern[offset] { return .no }
+        }
+        return .yes
+    }
+
+    private static let predefinedEntities = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }
+
+    /// Whether `&` at `index` starts `&#123;`, `&#x1F;` or one of XML's five predefined
+    /// entities. Any other name (`&nbsp;`, `&pound;`) is undeclared, since the reader never
+    /// expands declared entities, and libxml2 would drop it; escaped, it reaches the text
+    /// as `&pound;`, which the mapping's HTML entity decoding turns into `£`.
+    private static func reference(_ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
+        var position = index + 1
+        func next() -> UInt8? { position < data.count ? data[position] : nil }
+        guard let first = next() else { return .more }
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        let isHex = { (byte: UInt8) in isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
+        let isNameStart = { (byte: UInt8) in (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80 }
+        var accepts: (UInt8) -> Bool
+        if first == 0x23 {
+            position += 1
+            guard let kind = next() else { return .more }
+            if kind == 0x78 || kind == 0x58 {
+                position += 1
+                accepts = isHex
+            } else {
+                accepts = isDigit
+            }
+        } else {
+            guard isNameStart(first) else { return .no }
+            accepts = { isNameStart($0) || isDigit($0) || $0 == 0x2D || $0 == 0x2E }
+        }
+        let start = position
+        while position - index <= 32 {
+            guard let byte = next() else { return .more }
+            if byte == 0x3B {
+                guard position > start else { return .no }
+                if first == 0x23 { return .yes }
+                let name = Array(UnsafeRawBufferPointer(rebasing: data[start..<position]))
+                return predefinedEntities.contains(name) ? .yes : .no
+            }
+            guard accepts(byte) else { return .no }
+            position += 1
+        }
+        return .no
+    }
+
+    /// The length of the valid UTF-8 sequence at `index`, 0 when the chunk ends inside one,
+    /// -1 when the bytes are not UTF-8.
+    private static func utf8Sequence(_ data: UnsafeRawBufferPointer, _ index: Int) -> Int {
+        let lead = data[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return -1
+        }
+        for offset in 1..<length {
+            guard index + offset < data.count else { return 0 }
+            let byte = data[index + offset]
+            if offset == 1 ? !(low...high).contains(byte) : !(0x80...0xBF).contains(byte) { return -1 }
+        }
+        return length
+    }
+
+    /// A byte read as Windows-1252, in UTF-8; its five undefined bytes read as nothing.
+    private static func windows1252(_ byte: UInt8) -> [UInt8] {
+        let scalar: UInt32
+        if (0x80...0x9F).contains(byte) {
+            scalar = windows1252High[Int(byte - 0x80)]
+            if scalar == 0 { return [] }
+        } else {
+            scalar = UInt32(byte)
+        }
+        return Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
+    }
+
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
+}
