@@ -39,11 +39,11 @@ struct PipelineRun {
     }
 
     /// Runs every selected source through `http` and returns the digest.
-    func run(_ config: FeedsConfig, using http: HTTPClient) async throws -> Digest {
+    func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest {
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
             reducer: DigestReducer(config: config, grep: options.grep),
-            snapshots: try cacheFolder.map(SnapshotStore.init(folder:))
+            snapshots: try cacheFolder.map(SnapshotStore.init(folder:)), thumbnails: thumbnails
         )
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)

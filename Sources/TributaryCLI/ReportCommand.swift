@@ -43,9 +43,10 @@ struct ReportCommand: AsyncParsableCommand {
         try await ExitCodes.reportingFailures {
             let config = try pipeline.loadConfig()
             let http = try pipeline.client(for: config)
-            let digest = try await pipeline.run(config, using: http)
-            guard embedImages else { return (digest, .linked) }
-            let images = try await Interruption.cancellingOnSIGINT { await ImageEmbedder(sharing: http).embed(digest) }
+            let fetcher = embedImages ? ThumbnailFetcher(sharing: http) : nil
+            let digest = try await pipeline.run(config, using: http, thumbnails: fetcher)
+            guard let fetcher else { return (digest, .linked) }
+            let images = try await Interruption.cancellingOnSIGINT { await ImageEmbedder(fetcher: fetcher).embed(digest) }
             return (digest, images)
         }
     }

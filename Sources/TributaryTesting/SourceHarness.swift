@@ -24,11 +24,13 @@ public struct SourceHarness: Sendable {
         try type.make(try entry(json))
     }
 
-    /// Subscribes to the source's signal once (no retries) and collects every update.
-    public func updates(_ json: String, timeout: Duration = .seconds(10)) async throws -> [SourceUpdate] {
+    /// Subscribes to the source's signal once (no retries) and collects every update;
+    /// with `embeddingImages`, as a report run with `--embed-images` would.
+    public func updates(_ json: String, timeout: Duration = .seconds(10), embeddingImages: Bool = false) async throws -> [SourceUpdate] {
         let source = try source(json)
         let http = HTTPClient(transport: URLSessionTransport(userAgent: HTTPClient.userAgent), timeout: timeout)
-        return try await source.signal(in: SourceContext(sourceID: "test", http: http)).collect()
+        let thumbnails = embeddingImages ? ThumbnailFetcher(sharing: http) : nil
+        return try await source.signal(in: SourceContext(sourceID: "test", http: http, thumbnails: thumbnails)).collect()
     }
 
     /// The last update's items.

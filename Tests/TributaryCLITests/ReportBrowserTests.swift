@@ -64,7 +64,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let digest = SampleDigest.digest(images: server.baseURL)
         let http = HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: 4, userAgent: HTTPClient.userAgent))
-        let images = await ImageEmbedder(sharing: http).embed(digest)
+        let images = await ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)).embed(digest)
         try Data(try HTMLReportRenderer().render(digest, images: images).utf8).write(to: report)
 
         let url = Self.harness(server, page: "report.html", query: "harbour")

@@ -25,7 +25,7 @@ import TributaryTesting
         let server = try await LocalHTTPServer.start { request in
             switch request.path {
             case "/ok.png": .body(SampleDigest.thumbnails[0], contentType: "application/octet-stream")
-            case "/big.png": .body(Data(count: ImageEmbedder.maxImageSize + 1), contentType: "image/png")
+            case "/big.png": .body(Data(count: ThumbnailFetcher.maxImageSize + 1), contentType: "image/png")
             case "/page.png": .body(Data("<html>".utf8), contentType: "text/html")
             default: ServedResponse(status: 404)
             }
@@ -34,7 +34,7 @@ import TributaryTesting
             FeedItem(id: name, source: "s", sourceType: "t", kind: .photo, title: name, thumbnail: server.baseURL.appendingPathComponent("\(name).png"))
         }
         let http = HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: 4, userAgent: HTTPClient.userAgent))
-        let images = await ImageEmbedder(sharing: http).embed(Digest(title: "t", generatedAt: Date(), sources: [], items: items))
+        let images = await ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)).embed(Digest(title: "t", generatedAt: Date(), sources: [], items: items))
         await server.shutdown()
         guard case .embedded(let uris) = images else { Issue.record("not embedded"); return }
         #expect(uris.count == 1)

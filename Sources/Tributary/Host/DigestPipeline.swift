@@ -11,10 +11,12 @@ public struct DigestPipeline: Sendable {
     public var retry: RetryPolicy
     /// Keeps each source's last good items for stale-if-error; nil: no such memory.
     public var snapshots: SnapshotStore?
+    /// Set when the run embeds images; sources that stream thumbnails use it.
+    public var thumbnails: ThumbnailFetcher?
 
     public init(
         config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy(),
-        snapshots: SnapshotStore? = nil
+        snapshots: SnapshotStore? = nil, thumbnails: ThumbnailFetcher? = nil
     ) {
         self.config = config
         self.registry = registry
@@ -22,6 +24,7 @@ public struct DigestPipeline: Sendable {
         self.reducer = reducer
         self.retry = retry
         self.snapshots = snapshots
+        self.thumbnails = thumbnails
     }
 
     /// Runs every source (or only those whose ids are in `only`) and returns the digest.
@@ -46,7 +49,7 @@ public struct DigestPipeline: Sendable {
         let timeout = entry.timeout ?? http.timeout
         return SourceRunner(
             entry: entry, type: registry[entry.type]!, http: http, retry: retry,
-            deadline: timeout + timeout / 2, snapshots: snapshots
+            deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails
         )
     }
 }

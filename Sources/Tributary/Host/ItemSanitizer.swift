@@ -6,6 +6,8 @@ struct ItemSanitizer: Sendable {
     static let maxTitleLength = 300
     static let maxSummaryLength = 2_000
     static let maxTags = 20
+    /// A 2 MB image, base64-encoded, plus its `data:` prefix.
+    static let maxThumbnailDataSize = ThumbnailFetcher.maxImageSize * 4 / 3 + 64
 
     let entry: SourceEntry
 
@@ -23,6 +25,9 @@ struct ItemSanitizer: Sendable {
         item.url = webURL(item.url)
         item.thumbnail = webURL(item.thumbnail)
         item.image = webURL(item.image)
+        if let data = item.thumbnailData, !data.hasPrefix("data:image/") || data.utf8.count > Self.maxThumbnailDataSize {
+            item.thumbnailData = nil
+        }
         if let score = item.score, !score.isFinite { item.score = nil }
         return item
     }

@@ -12,6 +12,8 @@ struct SourceRunner: Sendable {
     let deadline: Duration
     /// Where the last good items are kept for stale-if-error; nil: not kept.
     let snapshots: SnapshotStore?
+    /// Handed to sources when the run embeds images.
+    let thumbnails: ThumbnailFetcher?
 
     func states() -> Signal<SourceState> {
         guard entry.isEnabled else { return .values([finished(.skipped, message: "disabled in feeds.json")]) }
@@ -43,7 +45,7 @@ struct SourceRunner: Sendable {
     }
 
     private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {
-        let context = SourceContext(sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http)
+        let context = SourceContext(sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, thumbnails: thumbnails)
         let started = Date()
         let total = deadline.seconds
         let policy = retry

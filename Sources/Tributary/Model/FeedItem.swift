@@ -23,6 +23,9 @@ public struct FeedItem: Sendable, Equatable, Codable {
     public var thumbnail: URL?
     public var image: URL?
     public var tags: [String]
+    /// The thumbnail inlined as a `data:image/…` URI, when a source downloaded it for a
+    /// report that embeds images; not part of the JSON output.
+    public var thumbnailData: String?
 
     public init(
         id: String, source: String, sourceType: String, kind: ItemKind, title: String,

@@ -36,6 +36,12 @@ public protocol SingleRequestSource: FeedSource {
 
 extension SingleRequestSource {
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
+        requestSignal(in: context)
+    }
+
+    /// The one request and its mapping as a signal; a source that overrides `signal(in:)`
+    /// to send more (thumbnails, say) starts from this.
+    public func requestSignal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal.once {
             let request = try request()
             let holdKey = request.rateLimitKey ?? request.hostKey

@@ -8,10 +8,14 @@ public struct SourceContext: Sendable {
     public let http: HTTPClient
     /// The current time, from the host's clock.
     public let now: @Sendable () -> Date
+    /// Set when the run embeds images (a report with `--embed-images`): a source that
+    /// streams thumbnails downloads them through it and sends them in a later snapshot.
+    public let thumbnails: ThumbnailFetcher?
 
-    public init(sourceID: String, http: HTTPClient, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(sourceID: String, http: HTTPClient, now: @escaping @Sendable () -> Date = Date.init, thumbnails: ThumbnailFetcher? = nil) {
         self.sourceID = sourceID
         self.http = http
         self.now = now
+        self.thumbnails = thumbnails
     }
 }

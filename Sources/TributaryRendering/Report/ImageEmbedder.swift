@@ -1,59 +1,24 @@
 import Foundation
 import Tributary
 
-/// Downloads the report's thumbnails and inlines them as `data:` URIs (`--embed-images`).
-///
-/// Requests go through the run's transport (so `--replay` and `--record` apply), each
-/// capped at `maxImageSize`, at most `maxConcurrent` at once. A thumbnail that fails
-/// (error status, not an image, too big) is left out and the page shows a placeholder.
+/// Inlines the report's thumbnails as `data:` URIs (`--embed-images`): those a source
+/// already downloaded (`FeedItem.thumbnailData`), and the rest through a
+/// `ThumbnailFetcher`. A thumbnail that cannot be had shows as a placeholder.
 public struct ImageEmbedder: Sendable {
-    public static let maxImageSize = 2 * 1024 * 1024
-    public static let maxConcurrent = 8
-    static let imageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]
+    let fetcher: ThumbnailFetcher
 
-    let http: HTTPClient
-
-    /// An embedder sending through `client`'s transport, with the image size cap.
-    public init(sharing client: HTTPClient) {
-        http = HTTPClient(
-            transport: client.transport, limits: TransferLimits(maxBodySize: Self.maxImageSize), timeout: client.timeout,
-            maxConnections: Self.maxConcurrent, maxConnectionsPerHost: 4, gate: client.gate
-        )
+    public init(fetcher: ThumbnailFetcher) {
+        self.fetcher = fetcher
     }
 
     /// The thumbnails of `digest` as `data:` URIs, keyed by their URL.
     public func embed(_ digest: Digest) async -> ReportImages {
-        let urls = Array(Set(digest.items.compactMap(\.reportThumbnail).filter { WebURL.string($0) != nil }))
         var uris: [URL: String] = [:]
-        await withTaskGroup(of: (URL, String?).self) { group in
-            var pending = urls.makeIterator()
-            for _ in 0..<Self.maxConcurrent {
-                guard let url = pending.next() else { break }
-                group.addTask { (url, await dataURI(for: url)) }
-            }
-            for await (url, uri) in group {
-                uris[url] = uri
-                if let next = pending.next() { group.addTask { (next, await dataURI(for: next)) } }
-            }
+        for item in digest.items {
+            if let url = item.reportThumbnail, let data = item.thumbnailData { uris[url] = data }
         }
+        let missing = digest.items.compactMap(\.reportThumbnail).filter { uris[$0] == nil && WebURL.string($0) != nil }
+        uris.merge(await fetcher.dataURIs(for: missing)) { first, _ in first }
         return .embedded(uris)
-    }
-
-    /// `data:<type>;base64,…` for the image at `url`, or nil when it cannot be had.
-    func dataURI(for url: URL) async -> String? {
-        guard let response = try? await http.send(HTTPRequest(url: url)), response.isSuccess,
-              response.body.count <= Self.maxImageSize, let type = Self.imageType(of: response) else { return nil }
-        return "data:\(type);base64,\(response.body.base64EncodedString())"
-    }
-
-    /// The declared image type when it is one browsers show, else one sniffed from the bytes.
-    static func imageType(of response: HTTPResponse) -> String? {
-        if let declared = response.mediaType, imageTypes.contains(declared) { return declared }
-        let signatures: [(bytes: [UInt8], type: String)] = [
-            ([0x89, 0x50, 0x4E, 0x47], "image/png"), ([0xFF, 0xD8, 0xFF], "image/jpeg"), (Array("GIF8".utf8), "image/gif"),
-        ]
-        if let match = signatures.first(where: { response.body.starts(with: $0.bytes) }) { return match.type }
-        let isWebP = response.body.starts(with: Array("RIFF".utf8)) && response.body.dropFirst(8).starts(with: Array("WEBP".utf8))
-        return isWebP ? "image/webp" : nil
     }
 }
