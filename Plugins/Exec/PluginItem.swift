@@ -62,7 +62,7 @@ struct PluginItem {
 
     private func date(_ key: String) throws -> Date? {
         guard let text = try string(key) else { return nil }
-        guard let date = Self.parseDate(text) else {
+        guard let date = ISO8601Date.parse(text) else {
             throw Problem(message: "\"\(key)\" must be an ISO 8601 date such as \"2026-11-22T06:00:00Z\", found \"\(TextCleanup.truncate(text, to: 40))\"")
         }
         return date
@@ -71,12 +71,5 @@ struct PluginItem {
     private func present(_ key: String) -> JSONValue? {
         guard let value = object[key], value != .null else { return nil }
         return value
-    }
-
-    /// ISO 8601 with a zone, with or without fractional seconds.
-    static func parseDate(_ text: String) -> Date? {
-        let plain = Date.ISO8601FormatStyle()
-        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        return (try? plain.parse(text)) ?? (try? fractional.parse(text))
     }
 }

@@ -13,7 +13,7 @@ enum FiveHundredPxMapping {
             title: title(photo),
             url: pageURL(photo),
             author: author(photo.user),
-            published: photo.created_at.flatMap(date),
+            published: photo.created_at.flatMap(ISO8601Date.parse),
             score: photo.rating,
             summary: summary(photo),
             thumbnail: images.thumbnail,
@@ -39,12 +39,6 @@ enum FiveHundredPxMapping {
     static func author(_ user: FiveHundredPxAPI.User?) -> String? {
         let names = [user?.fullname, user?.username].compactMap { $0.map(TextCleanup.singleLine) }
         return names.first { !$0.isEmpty }
-    }
-
-    /// "2012-02-09T02:27:16-05:00" (fractional seconds tolerated) as an absolute date.
-    static func date(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// "97.4 rating · 709 views · 88 votes", then the description.

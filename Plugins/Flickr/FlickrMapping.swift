@@ -31,7 +31,7 @@ enum FlickrMapping {
             title: title(entry.title),
             url: page,
             author: author,
-            published: entry.published.flatMap(date),
+            published: entry.published.flatMap(ISO8601Date.parse),
             summary: entry.description.flatMap { FeedDescription.text($0, author: author) },
             thumbnail: medium.map { FlickrURLs.resized($0, to: "q") },
             image: medium.map { FlickrURLs.resized($0, to: "z") },
@@ -53,10 +53,5 @@ enum FlickrMapping {
 
     static func tags(_ raw: String?) -> [String] {
         (raw ?? "").split(separator: " ").map(String.init)
-    }
-
-    /// ISO 8601 with a zone ("2026-05-20T09:14:03Z" or "+01:00").
-    static func date(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle().parse(text)
     }
 }

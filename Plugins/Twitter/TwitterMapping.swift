@@ -24,7 +24,7 @@ enum TwitterMapping {
     static func item(_ tweet: TwitterAPI.Tweet, author: Author?) -> FeedItem {
         post(
             id: tweet.id, escapedText: tweet.text, author: author,
-            published: tweet.created_at.flatMap(isoDate), likes: tweet.public_metrics?.like_count
+            published: tweet.created_at.flatMap(ISO8601Date.parse), likes: tweet.public_metrics?.like_count
         )
     }
 
@@ -87,12 +87,6 @@ enum TwitterMapping {
     }
 
     // MARK: Dates
-
-    /// v2 `created_at`: `2024-01-15T10:30:00.000Z` (fractional seconds), tolerating none.
-    static func isoDate(_ text: String) -> Date? {
-        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        return (try? fractional.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
-    }
 
     /// v1.1 `created_at`: `Mon Sep 17 22:41:52 +0000 2012`.
     static func classicDate(_ text: String) -> Date? {

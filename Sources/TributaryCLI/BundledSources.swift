@@ -17,8 +17,6 @@ enum BundledSources {
         SourceType(ExecSource.self, acceptsUndeclaredOptions: true),
     ]
 
-    static var registry: SourceRegistry { SourceRegistry(all) }
-
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
     /// in the plugins folders or on PATH); a bundled name always wins. Lists folders only.
     static func registry(environment: [String: String]) -> SourceRegistry {

@@ -20,7 +20,7 @@ struct ResponseCache: Sendable {
     }
 
     func entry(for request: HTTPRequest) -> (Entry, Data)? {
-        let stem = RecordingFolder.fnv1a(request.recordingKey)
+        let stem = StableHash.hex(request.recordingKey)
         guard let meta = try? Data(contentsOf: folder.appendingPathComponent(stem + ".json")),
               let entry = try? JSONDecoder().decode(Entry.self, from: meta),
               entry.url == request.recordingKey,
@@ -40,7 +40,7 @@ struct ResponseCache: Sendable {
             headers: response.headers.filter { !RecordingFolder.droppedHeaders.contains($0.key) }.mapValues { Redaction.redact($0, secrets: secrets) },
             storedAt: Date()
         )
-        let stem = RecordingFolder.fnv1a(request.recordingKey)
+        let stem = StableHash.hex(request.recordingKey)
         try? AtomicFile.write(response.body, to: folder.appendingPathComponent(stem + ".body"))
         try? AtomicFile.write(JSONEncoder().encode(entry), to: folder.appendingPathComponent(stem + ".json"))
     }

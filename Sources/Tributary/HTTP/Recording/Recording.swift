@@ -32,10 +32,9 @@ struct RecordingFolder: Sendable {
             .reduce(into: "") { result, character in
                 if !(character == "-" && result.hasSuffix("-")) { result.append(character) }
             }
-        return String(readable.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + "-" + fnv1a(request.recordingKey)
+        return String(readable.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + "-" + StableHash.hex(request.recordingKey)
     }
 
-    static func fnv1a(_ text: String) -> String { StableHash.hex(text) }
 
     static func bodyExtension(for mediaType: String?) -> String {
         guard let mediaType else { return "bin" }
