@@ -35,10 +35,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .target(
             name: "Tributary",
             dependencies: [
-                "CZlib",
+                "CZlib", "CCurl",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),

@@ -59,7 +59,7 @@ struct PipelineRun {
 
     private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {
         if let replay = options.replay { return try ReplayTransport(folder: URL(fileURLWithPath: replay)) }
-        var transport: any HTTPTransport = URLSessionTransport(maxConnectionsPerHost: config.maxConnectionsPerHost, userAgent: HTTPClient.userAgent)
+        var transport: any HTTPTransport = CurlTransport(maxConnections: config.maxConnections, userAgent: HTTPClient.userAgent)
         if let cacheFolder { transport = try CachingTransport(cachingIn: cacheFolder, through: transport) }
         guard let record = options.record else { return transport }
         return try RecordingTransport(recordingTo: URL(fileURLWithPath: record), through: transport)

@@ -34,7 +34,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
             Task {
                 let response = await handler(request)
                 if let delay = response.delay { try? await Task.sleep(for: delay) }
-                ResponseWriter(channel: channel, keepAlive: keepAlive).write(response)
+                ResponseWriter(channel: channel, keepAlive: keepAlive, log: self.log).write(response)
             }
         }
     }
@@ -51,6 +51,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
 struct ResponseWriter: Sendable {
     let channel: any Channel
     let keepAlive: Bool
+    let log: RequestLog
 
     func write(_ response: ServedResponse) {
         let (body, encodingHeader) = encode(response)
@@ -104,7 +105,9 @@ struct ResponseWriter: Sendable {
             return
         }
         channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: chunk)))).whenComplete { result in
-            if case .success = result { stream(chunk, sent: sent + chunk.count) } else { channel.close(promise: nil) }
+            guard case .success = result else { return channel.close(promise: nil) }
+            log.addStreamed(chunk.count)
+            stream(chunk, sent: sent + chunk.count)
         }
     }
 }

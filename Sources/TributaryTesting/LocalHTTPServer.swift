@@ -40,6 +40,10 @@ public final class LocalHTTPServer: Sendable {
     /// The requests received so far, in order.
     public var requests: [ServedRequest] { log.all }
 
+    /// How many bytes of endless bodies the server has written so far: what a client
+    /// read (or what the kernel buffered for it) before it hung up.
+    public var endlessBytesWritten: Int { log.streamed }
+
     /// Stops the server and its threads.
     public func shutdown() async {
         try? await channel.close()
@@ -51,7 +55,10 @@ public final class LocalHTTPServer: Sendable {
 final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [ServedRequest] = []
+    private var streamedBytes = 0
 
     func append(_ request: ServedRequest) { lock.withLock { requests.append(request) } }
     var all: [ServedRequest] { lock.withLock { requests } }
+    func addStreamed(_ count: Int) { lock.withLock { streamedBytes += count } }
+    var streamed: Int { lock.withLock { streamedBytes } }
 }

@@ -28,7 +28,7 @@ public struct SourceHarness: Sendable {
     /// with `embeddingImages`, as a report run with `--embed-images` would.
     public func updates(_ json: String, timeout: Duration = .seconds(10), embeddingImages: Bool = false) async throws -> [SourceUpdate] {
         let source = try source(json)
-        let http = HTTPClient(transport: URLSessionTransport(userAgent: HTTPClient.userAgent), timeout: timeout)
+        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: timeout)
         let thumbnails = embeddingImages ? ThumbnailFetcher(sharing: http) : nil
         return try await source.signal(in: SourceContext(sourceID: "test", http: http, thumbnails: thumbnails)).collect()
     }

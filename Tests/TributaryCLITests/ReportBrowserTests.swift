@@ -63,7 +63,7 @@ import TributaryTesting
         }
         defer { Task { await server.shutdown() } }
         let digest = SampleDigest.digest(images: server.baseURL)
-        let http = HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: 4, userAgent: HTTPClient.userAgent))
+        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent))
         let images = await ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)).embed(digest)
         try Data(try HTMLReportRenderer().render(digest, images: images).utf8).write(to: report)
 

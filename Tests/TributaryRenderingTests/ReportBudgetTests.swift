@@ -33,7 +33,7 @@ import TributaryTesting
         let items = ["ok", "big", "page", "gone"].map { name in
             FeedItem(id: name, source: "s", sourceType: "t", kind: .photo, title: name, thumbnail: server.baseURL.appendingPathComponent("\(name).png"))
         }
-        let http = HTTPClient(transport: URLSessionTransport(maxConnectionsPerHost: 4, userAgent: HTTPClient.userAgent))
+        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent))
         let images = await ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)).embed(Digest(title: "t", generatedAt: Date(), sources: [], items: items))
         await server.shutdown()
         guard case .embedded(let uris) = images else { Issue.record("not embedded"); return }

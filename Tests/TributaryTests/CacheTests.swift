@@ -14,7 +14,7 @@ import TributaryTesting
             return .body(Data("first body".utf8), contentType: "text/plain", headers: ["ETag": "\"v1\""])
         }
         let folder = Self.temporaryFolder()
-        let client = HTTPClient(transport: try CachingTransport(cachingIn: folder, through: URLSessionTransport(userAgent: "test")))
+        let client = HTTPClient(transport: try CachingTransport(cachingIn: folder, through: CurlTransport(userAgent: "test")))
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent("feed"))
         let first = try await client.send(request)
         let second = try await client.send(request)
@@ -29,7 +29,7 @@ import TributaryTesting
     @Test func lastModifiedIsSentBackAsIfModifiedSince() async throws {
         let stamp = "Sun, 22 Nov 2026 05:00:00 GMT"
         let server = try await LocalHTTPServer.start { _ in .body(Data("x".utf8), contentType: "text/plain", headers: ["Last-Modified": stamp]) }
-        let client = HTTPClient(transport: try CachingTransport(cachingIn: Self.temporaryFolder(), through: URLSessionTransport(userAgent: "test")))
+        let client = HTTPClient(transport: try CachingTransport(cachingIn: Self.temporaryFolder(), through: CurlTransport(userAgent: "test")))
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent("feed"))
         _ = try await client.send(request)
         _ = try await client.send(request)
@@ -46,7 +46,7 @@ import TributaryTesting
         let json = #"{"sources": [{"id": "news", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let pipeline = DigestPipeline(
-            config: config, registry: registry, http: HTTPClient(transport: URLSessionTransport(userAgent: "test")),
+            config: config, registry: registry, http: HTTPClient(transport: CurlTransport(userAgent: "test")),
             reducer: DigestReducer(config: config), snapshots: try SnapshotStore(folder: Self.temporaryFolder())
         )
         let good = try await pipeline.run()

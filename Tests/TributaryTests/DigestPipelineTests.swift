@@ -29,7 +29,7 @@ struct LinesSource: SingleRequestSource {
         let registry = SourceRegistry([SourceType(LinesSource.self)])
         let json = #"{"timeout": \#(timeout), "sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
-        let http = HTTPClient(transport: URLSessionTransport(userAgent: HTTPClient.userAgent), timeout: config.timeout)
+        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: config.timeout)
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
             retry: RetryPolicy(maxAttempts: 3, backoff: Backoff(initial: .milliseconds(10), jitter: 0))

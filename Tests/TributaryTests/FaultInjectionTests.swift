@@ -4,7 +4,7 @@ import Tributary
 import TributaryTesting
 
 /// One request per fault a hostile or broken server can commit, through the real
-/// URLSession transport: each must end quickly with an error that names the fault.
+/// libcurl transport: each must end quickly with an error that names the fault.
 @Suite struct FaultInjectionTests {
     static let cap = 1024 * 1024
 
@@ -29,7 +29,7 @@ import TributaryTesting
         let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
         defer { Task { await server.shutdown() } }
         let client = HTTPClient(
-            transport: URLSessionTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap), timeout: timeout
+            transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap), timeout: timeout
         )
         do {
             return .success(try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent(String(path.dropFirst())))))
@@ -60,11 +60,48 @@ import TributaryTesting
         #expect(error.message.contains("truncated"), "\(error.message)")
     }
 
-    @Test(arguments: ["/endless", "/huge", "/bomb"])
+    @Test(arguments: ["/endless", "/huge"])
     func oversizedBodiesStopAtTheCap(path: String) async throws {
         let error = try await failure(path)
         #expect(error.code == .badResponse)
         #expect(error.message.hasPrefix("response larger than 1 MB cap"), "\(error.message)")
+    }
+
+    @Test func compressionBombStopsAtTheCapAndSaysSo() async throws {
+        let error = try await failure("/bomb")
+        #expect(error.code == .badResponse)
+        #expect(error.message.hasPrefix("body inflates past the 1 MB cap (gzip, a compression bomb?)"), "\(error.message)")
+    }
+
+    /// The transport stops reading at the cap even while another transfer keeps the
+    /// connection machinery busy: the server could write little more than the cap and
+    /// the kernel's socket buffers before the client hung up (the server's own bound is 256 MB).
+    @Test func endlessBodyBesideASlowOneStopsReadingAtTheCap() async throws {
+        let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
+        let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap), timeout: .seconds(3))
+        async let slow = try? client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+        let endless = try? await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("endless")))
+        #expect(endless == nil, "an endless body is refused")
+        try await Task.sleep(for: .milliseconds(300))
+        let written = server.endlessBytesWritten
+        #expect(written < 24 * Self.cap, "the server wrote \(written) bytes before the client stopped reading")
+        _ = await slow
+        await server.shutdown()
+    }
+
+    @Test func cancellingTheCallerStopsTheTransfer() async throws {
+        let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
+        let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(60))
+        let request = Task { try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))) }
+        try await Task.sleep(for: .milliseconds(200))
+        request.cancel()
+        do {
+            let response = try await request.value
+            Issue.record("a cancelled request answered \(response.status)")
+        } catch {
+            #expect((error as? TributaryError)?.code == .cancelled || error is CancellationError, "\(error)")
+        }
+        await server.shutdown()
     }
 
     @Test func unlabelledBombIsCappedWhenInflated() async throws {

@@ -12,7 +12,7 @@ import TributaryTwitter
         let registry = SourceRegistry([SourceType(TwitterSource.self)])
         let document = #"{"sources": [\#(entry(server))]}"#
         let config = try ConfigLoader(registry: registry, environment: ["TWITTER_BEARER_TOKEN": testToken]).load(Data(document.utf8))
-        let http = HTTPClient(transport: URLSessionTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(10))
+        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(10))
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
             retry: RetryPolicy(maxAttempts: 3, backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(20)))

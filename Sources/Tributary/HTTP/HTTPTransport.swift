@@ -16,7 +16,7 @@ public struct TransferLimits: Sendable {
 }
 
 /// Carries a request to a server (or a recording) and brings back the response.
-/// Implementations: `URLSessionTransport` (the network), `ReplayTransport` (recordings),
+/// Implementations: `CurlTransport` (the network, on libcurl), `ReplayTransport` (recordings),
 /// `RecordingTransport` (the network, saving what it sees).
 public protocol HTTPTransport: Sendable {
     /// Performs the request; throws `TributaryError` for failures without a response.

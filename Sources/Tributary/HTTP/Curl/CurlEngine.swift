@@ -1,0 +1,116 @@
+import CCurl
+import Foundation
+
+/// Drives libcurl's multi interface on one thread of its own: every transfer of a
+/// transport shares its connections, and callbacks write straight into each exchange,
+/// so the size cap is checked on the bytes as libcurl hands them over (nothing queues
+/// between the socket and the check).
+///
+/// The thread runs while there are transfers and stops when there are none; the
+/// multi handle, and with it the connection cache, lives as long as the engine.
+final class CurlEngine: @unchecked Sendable {
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    /// Under `lock`: exchanges waiting to be added, whether a cancel arrived, whether the thread runs.
+    private var waiting: [CurlExchange] = []
+    private var cancelArrived = false
+    private var threadRunning = false
+    /// Only touched on the engine thread.
+    private var active: [UnsafeMutableRawPointer: CurlExchange] = [:]
+
+    init(maxConnections: Int) {
+        _ = Self.globalInit
+        multi = curl_multi_init()
+        tributary_multi_set_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
+    }
+
+    deinit {
+        curl_multi_cleanup(multi)
+    }
+
+    /// Runs the exchange to its end; cancelling the calling task stops it.
+    func run(_ exchange: CurlExchange) async throws -> CurlExchange.Response {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.continuation = continuation
+                submit(exchange)
+            }
+        } onCancel: {
+            cancel(exchange)
+        }
+    }
+
+    private func submit(_ exchange: CurlExchange) {
+        let startThread = lock.withLock {
+            waiting.append(exchange)
+            defer { threadRunning = true }
+            return !threadRunning
+        }
+        if startThread {
+            let thread = Thread { self.loop() }
+            thread.name = "tributary-curl"
+            thread.start()
+        } else {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    private func cancel(_ exchange: CurlExchange) {
+        lock.withLock {
+            exchange.cancelRequested = true
+            cancelArrived = true
+        }
+        curl_multi_wakeup(multi)
+    }
+
+    private func loop() {
+        while takeWork() {
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            if !active.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
+        }
+    }
+
+    /// Adds waiting exchanges and drops cancelled ones; false when there is nothing
+    /// left to do, which ends the thread (under the lock, so a submit starts a new one).
+    private func takeWork() -> Bool {
+        lock.withLock {
+            for exchange in waiting {
+                if exchange.cancelRequested {
+                    exchange.continuation?.resume(throwing: CurlErrors.cancelled(exchange))
+                } else {
+                    active[exchange.easy] = exchange
+                    curl_multi_add_handle(multi, exchange.easy)
+                }
+            }
+            waiting.removeAll()
+            if cancelArrived {
+                cancelArrived = false
+                for exchange in active.values where exchange.cancelRequested {
+                    finish(exchange, with: .failure(CurlErrors.cancelled(exchange)))
+                }
+            }
+            threadRunning = !active.isEmpty
+            return threadRunning
+        }
+    }
+
+    private func collectFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle, let exchange = active[easy] else { continue }
+            let code = message.pointee.data.result
+            finish(exchange, with: exchange.outcome(code).mapError { $0 })
+        }
+    }
+
+    private func finish(_ exchange: CurlExchange, with result: Result<CurlExchange.Response, any Error>) {
+        curl_multi_remove_handle(multi, exchange.easy)
+        active[exchange.easy] = nil
+        exchange.continuation?.resume(with: result)
+        exchange.continuation = nil
+    }
+}

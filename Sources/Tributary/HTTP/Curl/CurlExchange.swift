@@ -1,0 +1,111 @@
+import CCurl
+import Foundation
+
+/// One request and its response on one libcurl easy handle: no redirects followed,
+/// the body kept in memory up to the cap.
+///
+/// Its callbacks run on the `CurlEngine` thread while the transfer is active; the
+/// awaiting task reads the result only after the engine has completed it.
+final class CurlExchange: @unchecked Sendable {
+    /// What a finished exchange brought back.
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+    }
+
+    let url: URL
+    let limits: TransferLimits
+    let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private(set) var status = 0
+    private(set) var headers: [String: String] = [:]
+    private(set) var body = Data()
+    /// Set when a callback stopped the transfer on purpose; reported instead of curl's code.
+    private(set) var failure: TributaryError?
+    /// Guarded by the engine's lock.
+    var cancelRequested = false
+    /// Resumed once, by the engine.
+    var continuation: CheckedContinuation<Response, any Error>?
+
+    init(url: URL, headers: [String: String], limits: TransferLimits) {
+        self.url = url
+        self.limits = limits
+        easy = curl_easy_init()
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        configure()
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+    }
+
+    private func configure() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        tributary_easy_set_string(easy, CURLOPT_URL, url.absoluteString)
+        tributary_easy_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        tributary_easy_set_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+        // Every encoding this libcurl can decode; the body arrives decoded, so the cap
+        // counts inflated bytes and a compression bomb stops at the cap.
+        tributary_easy_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        tributary_easy_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        tributary_easy_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.idleTimeout.seconds * 1000))
+        // A backstop just past the client's own deadline, which normally fires first.
+        tributary_easy_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.idleTimeout.seconds * 1000) + 1000)
+        tributary_easy_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        tributary_easy_set_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().receive(body: data, size * count)
+        }
+        tributary_easy_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        tributary_easy_set_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().receive(header: data, size * count)
+        }
+    }
+
+    /// Appends body bytes; returning fewer than `count` makes libcurl stop the transfer.
+    private func receive(body data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard body.count + count <= limits.maxBodySize else {
+            failure = TributaryError(.badResponse, tooLarge)
+            return 0
+        }
+        if let data { body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count) }
+        return count
+    }
+
+    /// Reads one header line. A status line starts a new response (after a 1xx).
+    private func receive(header data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let data else { return count }
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            headers = [:]
+            return count
+        }
+        guard let colon = line.firstIndex(of: ":") else { return count }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        if name == "content-length", let declared = Int(value), declared > limits.maxBodySize {
+            failure = TributaryError(.badResponse, tooLarge)
+            return 0
+        }
+        return count
+    }
+
+    private var tooLarge: String {
+        if let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
+            return "body inflates past the \(ByteCount.format(limits.maxBodySize)) cap (\(encoding), a compression bomb?); raise \"maxResponseMB\" in feeds.json if this is expected"
+        }
+        return "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json if this is expected"
+    }
+
+    /// The outcome once libcurl has finished with `code`.
+    func outcome(_ code: CURLcode) -> Result<Response, TributaryError> {
+        if let failure { return .failure(failure) }
+        guard code == CURLE_OK else { return .failure(CurlErrors.describe(code, exchange: self)) }
+        return .success(Response(status: status, headers: headers, body: body))
+    }
+}
