@@ -1,6 +1,6 @@
 #include <curl/curl.h>
 
-/* curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift
+/* curl_easy_setopt and curl_multi_setopt are variadic, which Swift
    cannot call: one typed wrapper per argument kind Tributary uses. */
 
 typedef size_t (*tributary_curl_data_callback)(char *data, size_t size, size_t count, void *context);
@@ -19,14 +19,6 @@ static inline CURLcode tributary_easy_set_pointer(CURL *easy, CURLoption option,
 
 static inline CURLcode tributary_easy_set_callback(CURL *easy, CURLoption option, tributary_curl_data_callback value) {
     return curl_easy_setopt(easy, option, value);
-}
-
-static inline CURLcode tributary_easy_get_long(CURL *easy, CURLINFO info, long *value) {
-    return curl_easy_getinfo(easy, info, value);
-}
-
-static inline CURLcode tributary_easy_get_pointer(CURL *easy, CURLINFO info, void **value) {
-    return curl_easy_getinfo(easy, info, value);
 }
 
 static inline CURLMcode tributary_multi_set_long(CURLM *multi, CURLMoption option, long value) {

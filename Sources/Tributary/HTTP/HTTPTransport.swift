@@ -7,11 +7,16 @@ public struct TransferLimits: Sendable {
     /// The longest the connection may stay silent (connecting included); the client
     /// sets it to the request's deadline.
     public var idleTimeout: Duration
+    /// The longest connecting (name lookup, TCP and TLS) may take, when shorter than `idleTimeout`.
+    public var connectTimeout: Duration
 
-    public init(maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, idleTimeout: Duration = .seconds(30)) {
+    public init(
+        maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, idleTimeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(10)
+    ) {
         self.maxBodySize = maxBodySize
         self.maxRedirects = maxRedirects
         self.idleTimeout = idleTimeout
+        self.connectTimeout = connectTimeout
     }
 }
 

@@ -52,7 +52,7 @@ final class CurlExchange: @unchecked Sendable {
         // counts inflated bytes and a compression bomb stops at the cap.
         tributary_easy_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         tributary_easy_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        tributary_easy_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.idleTimeout.seconds * 1000))
+        tributary_easy_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(min(limits.connectTimeout, limits.idleTimeout).seconds * 1000))
         // A backstop just past the client's own deadline, which normally fires first.
         tributary_easy_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.idleTimeout.seconds * 1000) + 1000)
         tributary_easy_set_pointer(easy, CURLOPT_WRITEDATA, context)
