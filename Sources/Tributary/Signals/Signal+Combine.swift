@@ -28,12 +28,22 @@ extension Signal {
             let updates = Signal<(Int, Value)>.merge(
                 signals.enumerated().map { index, signal in signal.map { (index, $0) } }
             )
-            var latest = [Value?](repeating: nil, count: signals.count)
+            var first = [Value?](repeating: nil, count: signals.count)
             var missing = signals.count
+            // Once every signal has sent, the latest values live in a plain array that is
+            // updated in place and lent to `reduce`: no copy of all values per update.
+            var latest: [Value] = []
             for try await (index, value) in updates {
-                if latest[index] == nil { missing -= 1 }
-                latest[index] = value
-                if missing == 0 { subscriber.send(reduce(latest.map { $0! })) }
+                if missing > 0 {
+                    if first[index] == nil { missing -= 1 }
+                    first[index] = value
+                    guard missing == 0 else { continue }
+                    latest = first.map { $0! }
+                    first = []
+                } else {
+                    latest[index] = value
+                }
+                subscriber.send(reduce(latest))
             }
         }
     }
