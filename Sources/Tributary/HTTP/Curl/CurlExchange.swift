@@ -78,21 +78,31 @@ final class CurlExchange: @unchecked Sendable {
     /// Reads one header line. A status line starts a new response (after a 1xx).
     private func receive(header data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return count }
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
-            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        let line = UnsafeRawBufferPointer(start: data, count: count)
+        if line.starts(with: "HTTP/".utf8) {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2)
+            status = fields.count > 1 ? Int(String(decoding: fields[1], as: UTF8.self)) ?? 0 : 0
             headers = [:]
             return count
         }
-        guard let colon = line.firstIndex(of: ":") else { return count }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return count }
+        let name = String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self).lowercased()
+        let value = String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)
         headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         if name == "content-length", let declared = Int(value), declared > limits.maxBodySize {
             failure = TributaryError(.badResponse, tooLarge)
             return 0
         }
         return count
+    }
+
+    /// The bytes without leading and trailing spaces, tabs, CR and LF.
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
     }
 
     private var tooLarge: String {
