@@ -33,8 +33,7 @@ struct PipelineRun {
     /// The run's HTTP client: the network, a recorder or a replayer, with feeds.json's limits.
     func client(for config: FeedsConfig) throws -> HTTPClient {
         HTTPClient(
-            transport: try transport(config), limits: TransferLimits(maxBodySize: config.maxResponseSize), timeout: config.timeout,
-            maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost
+            transport: try transport(config), limits: TransferLimits(maxBodySize: config.maxResponseSize), timeout: config.timeout
         )
     }
 
@@ -59,7 +58,9 @@ struct PipelineRun {
 
     private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {
         if let replay = options.replay { return try ReplayTransport(folder: URL(fileURLWithPath: replay)) }
-        var transport: any HTTPTransport = CurlTransport(maxConnections: config.maxConnections, userAgent: HTTPClient.userAgent)
+        var transport: any HTTPTransport = CurlTransport(
+            maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost, userAgent: HTTPClient.userAgent
+        )
         if let cacheFolder { transport = try CachingTransport(cachingIn: cacheFolder, through: transport) }
         guard let record = options.record else { return transport }
         return try RecordingTransport(recordingTo: URL(fileURLWithPath: record), through: transport)

@@ -57,6 +57,11 @@ public struct HTTPRequest: Sendable {
 
     /// The host this request counts against in connection limits.
     public var hostKey: String {
+        Self.hostKey(for: url)
+    }
+
+    /// The host and port of `url`, as connection limits count them.
+    static func hostKey(for url: URL) -> String {
         "\(url.host ?? "local"):\(url.port ?? -1)"
     }
 }

@@ -4,18 +4,18 @@ public struct TransferLimits: Sendable {
     public var maxBodySize: Int
     /// How many redirects are followed (only to http and https).
     public var maxRedirects: Int
-    /// The longest the connection may stay silent (connecting included); the client
-    /// sets it to the request's deadline.
-    public var idleTimeout: Duration
-    /// The longest connecting (name lookup, TCP and TLS) may take, when shorter than `idleTimeout`.
+    /// The request's deadline, connecting to last byte, counted from when the transfer
+    /// starts (not while it waits for a connection slot); the client sets it.
+    public var deadline: Duration
+    /// The longest connecting (name lookup, TCP and TLS) may take, when shorter than `deadline`.
     public var connectTimeout: Duration
 
     public init(
-        maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, idleTimeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(10)
+        maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, deadline: Duration = .seconds(30), connectTimeout: Duration = .seconds(10)
     ) {
         self.maxBodySize = maxBodySize
         self.maxRedirects = maxRedirects
-        self.idleTimeout = idleTimeout
+        self.deadline = deadline
         self.connectTimeout = connectTimeout
     }
 }

@@ -16,10 +16,7 @@ public struct ThumbnailFetcher: Sendable {
 
     /// A fetcher sending through `client`'s transport, with the image size cap.
     public init(sharing client: HTTPClient) {
-        http = HTTPClient(
-            transport: client.transport, limits: TransferLimits(maxBodySize: Self.maxImageSize), timeout: client.timeout,
-            maxConnections: Self.maxConcurrent, maxConnectionsPerHost: 4, gate: client.gate
-        )
+        http = HTTPClient(transport: client.transport, limits: TransferLimits(maxBodySize: Self.maxImageSize), timeout: client.timeout, gate: client.gate)
     }
 
     /// The images at `urls` as `data:` URIs, keyed by URL; failures are left out.

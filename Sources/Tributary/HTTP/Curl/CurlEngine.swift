@@ -6,6 +6,11 @@ import Foundation
 /// so the size cap is checked on the bytes as libcurl hands them over (nothing queues
 /// between the socket and the check).
 ///
+/// The engine also holds the connection limits: exchanges wait in `HostQueues` and the
+/// engine thread starts the next one the moment a transfer ends, with no task switch
+/// in between, the way `curl --parallel` does. A request's deadline starts when it
+/// starts, not while it waits for a slot.
+///
 /// The thread runs while there are transfers and stops when there are none; the
 /// multi handle, and with it the connection cache, lives as long as the engine.
 final class CurlEngine: @unchecked Sendable {
@@ -13,16 +18,17 @@ final class CurlEngine: @unchecked Sendable {
 
     private let multi: UnsafeMutableRawPointer
     private let lock = NSLock()
-    /// Under `lock`: exchanges waiting to be added, whether a cancel arrived, whether the thread runs.
-    private var waiting: [CurlExchange] = []
+    /// Under `lock`: waiting exchanges and slot counts, whether a cancel arrived, whether the thread runs.
+    private var queues: HostQueues
     private var cancelArrived = false
     private var threadRunning = false
     /// Only touched on the engine thread.
     private var active: [UnsafeMutableRawPointer: CurlExchange] = [:]
 
-    init(maxConnections: Int) {
+    init(maxConnections: Int, maxConnectionsPerHost: Int) {
         _ = Self.globalInit
         multi = curl_multi_init()
+        queues = HostQueues(maxTotal: maxConnections, maxPerHost: maxConnectionsPerHost)
         tributary_multi_set_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
     }
 
@@ -44,7 +50,7 @@ final class CurlEngine: @unchecked Sendable {
 
     private func submit(_ exchange: CurlExchange) {
         let startThread = lock.withLock {
-            waiting.append(exchange)
+            queues.enqueue(exchange)
             defer { threadRunning = true }
             return !threadRunning
         }
@@ -74,26 +80,22 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
-    /// Adds waiting exchanges and drops cancelled ones; false when there is nothing
-    /// left to do, which ends the thread (under the lock, so a submit starts a new one).
+    /// Drops cancelled exchanges and starts those a slot is free for; false when there
+    /// is nothing left to do, which ends the thread (under the lock, so a submit starts a new one).
     private func takeWork() -> Bool {
         lock.withLock {
-            for exchange in waiting {
-                if exchange.cancelRequested {
-                    exchange.continuation?.resume(throwing: CurlErrors.cancelled(exchange))
-                } else {
-                    active[exchange.easy] = exchange
-                    curl_multi_add_handle(multi, exchange.easy)
-                }
-            }
-            waiting.removeAll()
             if cancelArrived {
                 cancelArrived = false
+                for exchange in queues.removeCancelled() { exchange.resume(with: .failure(CurlErrors.cancelled(exchange))) }
                 for exchange in active.values where exchange.cancelRequested {
                     finish(exchange, with: .failure(CurlErrors.cancelled(exchange)))
                 }
             }
-            threadRunning = !active.isEmpty
+            for exchange in queues.startable() {
+                active[exchange.easy] = exchange
+                curl_multi_add_handle(multi, exchange.easy)
+            }
+            threadRunning = !active.isEmpty || queues.waitingCount > 0
             return threadRunning
         }
     }
@@ -103,14 +105,15 @@ final class CurlEngine: @unchecked Sendable {
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle, let exchange = active[easy] else { continue }
             let code = message.pointee.data.result
-            finish(exchange, with: exchange.outcome(code).mapError { $0 })
+            lock.withLock { finish(exchange, with: exchange.outcome(code).mapError { $0 }) }
         }
     }
 
+    /// Ends an active exchange and frees its slot; called under the lock.
     private func finish(_ exchange: CurlExchange, with result: Result<CurlExchange.Response, any Error>) {
         curl_multi_remove_handle(multi, exchange.easy)
         active[exchange.easy] = nil
-        exchange.continuation?.resume(with: result)
-        exchange.continuation = nil
+        queues.finished(exchange)
+        exchange.resume(with: result)
     }
 }

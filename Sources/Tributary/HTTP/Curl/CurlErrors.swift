@@ -11,7 +11,7 @@ enum CurlErrors {
         let target = target(exchange)
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            return TributaryError(.timeout, "timed out after \(ClockTime.seconds(exchange.limits.idleTimeout)) s waiting for \(target)")
+            return TributaryError(.timeout, "timed out after \(ClockTime.seconds(exchange.limits.deadline)) s waiting for \(exchange.url.host ?? target)")
         case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return TributaryError(.connection, "cannot connect to \(target): connection refused or lost")
         case CURLE_PARTIAL_FILE:

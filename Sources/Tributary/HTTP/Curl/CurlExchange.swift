@@ -15,6 +15,8 @@ final class CurlExchange: @unchecked Sendable {
     }
 
     let url: URL
+    /// The host and port whose connection slots this exchange counts against.
+    let hostKey: String
     let limits: TransferLimits
     let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -30,6 +32,7 @@ final class CurlExchange: @unchecked Sendable {
 
     init(url: URL, headers: [String: String], limits: TransferLimits) {
         self.url = url
+        hostKey = HTTPRequest.hostKey(for: url)
         self.limits = limits
         easy = curl_easy_init()
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -52,9 +55,9 @@ final class CurlExchange: @unchecked Sendable {
         // counts inflated bytes and a compression bomb stops at the cap.
         tributary_easy_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         tributary_easy_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        tributary_easy_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(min(limits.connectTimeout, limits.idleTimeout).seconds * 1000))
-        // A backstop just past the client's own deadline, which normally fires first.
-        tributary_easy_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.idleTimeout.seconds * 1000) + 1000)
+        tributary_easy_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(min(limits.connectTimeout, limits.deadline).seconds * 1000))
+        // The request's deadline, counted from when the engine starts the transfer.
+        tributary_easy_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.deadline.seconds * 1000))
         tributary_easy_set_pointer(easy, CURLOPT_WRITEDATA, context)
         tributary_easy_set_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().receive(body: data, size * count)
@@ -110,6 +113,12 @@ final class CurlExchange: @unchecked Sendable {
             return "body inflates past the \(ByteCount.format(limits.maxBodySize)) cap (\(encoding), a compression bomb?); raise \"maxResponseMB\" in feeds.json if this is expected"
         }
         return "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json if this is expected"
+    }
+
+    /// Hands the result to the awaiting caller, once.
+    func resume(with result: Result<Response, any Error>) {
+        continuation?.resume(with: result)
+        continuation = nil
     }
 
     /// The outcome once libcurl has finished with `code`.

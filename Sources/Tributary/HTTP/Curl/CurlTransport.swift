@@ -10,9 +10,11 @@ public final class CurlTransport: HTTPTransport {
     private let engine: CurlEngine
     private let userAgent: String
 
-    /// - Parameter maxConnections: how many idle connections are kept for reuse.
-    public init(maxConnections: Int = 32, userAgent: String) {
-        engine = CurlEngine(maxConnections: maxConnections)
+    /// - Parameters:
+    ///   - maxConnections: the most transfers in flight at once (feeds.json `maxConnections`).
+    ///   - maxConnectionsPerHost: the most to one host and port (feeds.json `maxConnectionsPerHost`).
+    public init(maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String) {
+        engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
         self.userAgent = userAgent
     }
 
