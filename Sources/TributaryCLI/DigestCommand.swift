@@ -32,7 +32,8 @@ struct DigestCommand: AsyncParsableCommand {
         case .markdown:
             StandardOutput.write(MarkdownRenderer().render(digest))
         }
-        let code = ExitCodes.code(for: digest)
-        if code != ExitCodes.success { throw ExitCode(code) }
+        // Everything is written (standard output is unbuffered): leave now rather than
+        // free a large digest item by item (70 ms for 25,000 items).
+        Foundation.exit(ExitCodes.code(for: digest))
     }
 }
