@@ -61,7 +61,7 @@ enum FeedMapping {
 
     static func title(_ entry: RawEntry, summary: String?) -> String {
         let raw = entry.title ?? ""
-        let title = entry.titleIsHTML ? TextCleanup.plainText(fromHTML: raw) : TextCleanup.singleLine(HTMLEntities.decode(raw))
+        let title = entry.titleIsHTML ? TextCleanup.plainText(fromHTML: raw) : TextCleanup.decodedLine(raw)
         if !title.isEmpty { return title }
         if let summary, !summary.isEmpty { return TextCleanup.truncate(summary, to: 120) }
         return "(untitled)"
@@ -87,7 +87,7 @@ enum FeedMapping {
     /// Mastodon items have none: the account comes from the link's `/@user/` path.
     static func author(_ entry: RawEntry, _ wellKnown: WellKnownFeed) -> String? {
         if var author = entry.author.map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
-            if let open = author.firstIndex(of: "("), author.hasSuffix(")"), author[..<open].contains("@") {
+            if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("), author[..<open].contains("@") {
                 author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
             }
             return author

@@ -29,7 +29,7 @@ final class FeedXMLReader {
     private var captureBase: String?
     private var text: [UInt8] = []
     private var bases: [(depth: Int, url: String)]
-    private var tagCache: [TagKey: FeedXMLTag] = [:]
+    private var knownTags: [(name: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, tag: FeedXMLTag)] = []
 
     /// `onEntry` returns false to stop reading (a limit was reached).
     init(documentURL: String, onEntry: @escaping (RawFeed, RawEntry) -> Bool) {
@@ -161,11 +161,9 @@ final class FeedXMLReader {
     }
 
     private func finishEntry() {
-        guard let finished = entry, var feed else { return }
-        entry = nil
-        feed.entryCount += 1
-        self.feed = feed
-        if !onEntry(feed, finished) { stop() }
+        guard let finished = entry.take(), feed != nil else { return }
+        feed!.entryCount += 1
+        if !onEntry(feed!, finished) { stop() }
     }
 
     private func begin(capture tag: FeedXMLTag) {
@@ -279,17 +277,13 @@ final class FeedXMLReader {
         FeedURLs.resolve(reference, against: base)
     }
 
+    /// The tag for a name and namespace. libxml2 interns both strings in its dictionary,
+    /// so a name seen before is found by comparing pointers, most recent first.
     private func tag(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) -> FeedXMLTag {
-        let key = TagKey(name: UnsafeRawPointer(name), uri: uri.map(UnsafeRawPointer.init))
-        if let known = tagCache[key] { return known }
+        if let known = knownTags.last(where: { $0.name == name && $0.uri == uri }) { return known.tag }
         let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
         let tag = FeedXMLTag(namespace: namespace, name: String(cString: name))
-        if tagCache.count < 1024 { tagCache[key] = tag }
+        if knownTags.count < 64 { knownTags.append((name, uri, tag)) }
         return tag
-    }
-
-    private struct TagKey: Hashable {
-        var name: UnsafeRawPointer
-        var uri: UnsafeRawPointer?
     }
 }

@@ -44,7 +44,7 @@ enum FlickrMapping {
     }
 
     static func clean(_ text: String) -> String {
-        TextCleanup.singleLine(HTMLEntities.decode(text))
+        TextCleanup.decodedLine(text)
     }
 
     static func nonEmpty(_ text: String) -> String? {

@@ -23,7 +23,7 @@ enum StackOverflowResponse {
             try response.requireSuccess("Stack Exchange")
             return
         }
-        let upstream = TextCleanup.singleLine(HTMLEntities.decode(wrapper.error_message ?? name))
+        let upstream = TextCleanup.decodedLine(wrapper.error_message ?? name)
         let detail = "\(name): \(upstream)"
         switch name {
         case "throttle_violation":

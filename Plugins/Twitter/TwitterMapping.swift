@@ -82,7 +82,7 @@ enum TwitterMapping {
     /// The full text, then who wrote it: "… — Ada Lovelace (@ada)".
     static func summary(_ text: String, author: Author?) -> String {
         guard let author else { return text }
-        let name = author.name.map(HTMLEntities.decode).map(TextCleanup.singleLine).flatMap { $0.isEmpty ? nil : $0 }
+        let name = author.name.map(TextCleanup.decodedLine).flatMap { $0.isEmpty ? nil : $0 }
         return "\(text) — \(name.map { "\($0) (@\(author.username))" } ?? "@\(author.username)")"
     }
 

@@ -17,29 +17,43 @@ public struct JSONRenderer: Sendable {
         return data
     }
 
-    /// Streams the document to `sink` in pieces of about a megabyte.
-    public func render(_ digest: Digest, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        var out = JSONWriter(sink: sink)
-        out.raw("{\n  \"generatedAt\": ")
-        out.date(digest.generatedAt)
-        out.raw(",\n  \"items\": [")
-        for (index, item) in digest.items.enumerated() {
-            out.raw(index == 0 ? "\n    {" : ",\n    {")
-            write(item, to: &out)
-            out.raw("\n    }")
-            out.flush()
+    /// Streams the document to `sink` in pieces: items are rendered in windows of
+    /// `windowSize`, each split over the cores, so a huge digest is never held whole.
+    public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var head = JSONWriter(capacity: 256)
+        head.raw("{\n  \"generatedAt\": ")
+        head.date(digest.generatedAt)
+        head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
+        head.bytes.withUnsafeBufferPointer(sink)
+        let items = digest.items
+        for window in stride(from: 0, to: items.count, by: Self.windowSize) {
+            let end = min(items.count, window + Self.windowSize)
+            let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
+                var out = JSONWriter(capacity: range.count * 800)
+                for index in range.lowerBound + window..<range.upperBound + window {
+                    out.raw(index == 0 ? "    {" : ",\n    {")
+                    write(items[index], to: &out)
+                    out.raw("\n    }")
+                }
+                return out.bytes
+            }
+            for piece in pieces { piece.withUnsafeBufferPointer(sink) }
         }
-        out.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
+        var tail = JSONWriter(capacity: 4096)
+        tail.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
         for (index, status) in digest.sources.enumerated() {
-            out.raw(index == 0 ? "\n    {" : ",\n    {")
-            write(status, to: &out)
-            out.raw("\n    }")
+            tail.raw(index == 0 ? "\n    {" : ",\n    {")
+            write(status, to: &tail)
+            tail.raw("\n    }")
         }
-        out.raw(digest.sources.isEmpty ? "],\n  \"title\": " : "\n  ],\n  \"title\": ")
-        out.string(digest.title)
-        out.raw("\n}\n")
-        out.flush(force: true)
+        tail.raw(digest.sources.isEmpty ? "],\n  \"title\": " : "\n  ],\n  \"title\": ")
+        tail.string(digest.title)
+        tail.raw("\n}\n")
+        tail.bytes.withUnsafeBufferPointer(sink)
     }
+
+    /// Items rendered between two writes: about 2 MB of JSON.
+    static let windowSize = 4096
 
     private func write(_ item: FeedItem, to out: inout JSONWriter) {
         out.field("author", first: true) { $0.string(item.author) }
@@ -59,7 +73,7 @@ public struct JSONRenderer: Sendable {
 
     private func write(_ status: SourceStatus, to out: inout JSONWriter) {
         out.field("id", first: true) { $0.string(status.id) }
-        out.field("itemCount") { $0.raw(String(status.itemCount)) }
+        out.field("itemCount") { $0.number(Double(status.itemCount)) }
         out.field("message") { $0.string(status.message) }
         out.field("status") { $0.string(status.state.rawValue) }
         out.field("type") { $0.string(status.type) }

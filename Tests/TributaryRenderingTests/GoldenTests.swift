@@ -68,6 +68,18 @@ import TributaryRendering
         #expect(((parsed["items"] as? [[String: Any]])?[1]["title"] as? String) == nasty)
     }
 
+    @Test func jsonDatesAgreeWithFoundationsISO8601Formatter() throws {
+        let seconds: [TimeInterval] = [-86_401, -1, 0, 951_782_400, 951_868_799.9, 4_107_542_400, -2_208_988_800, 1_795_320_000, 253_402_300_799]
+        var digest = Self.digest
+        digest.items = seconds.enumerated().map { index, second in
+            FeedItem(id: "d:\(index)", source: "d", sourceType: "feed", kind: .article, title: "t", published: Date(timeIntervalSince1970: second))
+        }
+        let parsed = try #require(try JSONSerialization.jsonObject(with: try JSONRenderer().render(digest)) as? [String: Any])
+        let written = try #require(parsed["items"] as? [[String: Any]]).map { $0["published"] as? String }
+        let formatter = ISO8601DateFormatter()
+        #expect(written == seconds.map { formatter.string(from: Date(timeIntervalSince1970: $0.rounded(.down))) })
+    }
+
     @Test func markdown() throws {
         try check(MarkdownRenderer().render(Self.digest), against: "digest.md")
     }

@@ -19,6 +19,17 @@ import Tributary
         #expect(TextCleanup.plainText(fromHTML: "<p>Hello <b>world</b> &amp; <script>x</script>friends</p>") == "Hello world & x friends")
     }
 
+    @Test func htmlPlainTextDecodesReferencesAfterDroppingTagsAndCleansWhatTheyDecodeTo() {
+        let html = "<p>caf&eacute;&nbsp;<i>ok</i>\u{202E}</p>&#x1F600; &lt;not a tag&gt; &#x1B;[2J&#10;end "
+        #expect(TextCleanup.plainText(fromHTML: html) == "café ok 😀 <not a tag> [2J end")
+    }
+
+    @Test func encodedTextBecomesOneDecodedLine() {
+        #expect(TextCleanup.decodedLine("AT&amp;T &#10; &lt;b&gt;  x&#x1B;y ") == "AT&T <b> xy")
+        #expect(TextCleanup.decodedLine("&amp;lt; AT&T &bogus;") == "&lt; AT&T &bogus;")
+        #expect(TextCleanup.decodedLine("already clean") == "already clean")
+    }
+
     @Test func secretsAreRedactedFromURLs() {
         #expect(Redaction.redact("https://api.flickr.com/services/rest/?method=x&api_key=abc123&tags=a") == "https://api.flickr.com/services/rest/?method=x&api_key=***&tags=a")
         #expect(Redaction.redact("GET /v1/photos?consumer_key=zzz") == "GET /v1/photos?consumer_key=***")

@@ -58,8 +58,9 @@ struct SourceRunner: Sendable {
 
     private func state(from update: SourceUpdate, isFinal: Bool) -> SourceState {
         let sanitizer = ItemSanitizer(entry: entry)
-        var items = update.items.map(sanitizer.sanitize)
+        var items = update.items
         if let limit = entry.limit, limit > 0, items.count > limit { items = Array(items.prefix(limit)) }
+        items = ParallelWork.map(items, sanitizer.sanitize)
         var status = status(isFinal ? .ok : .pending)
         status.itemCount = items.count
         status.message = update.notes.isEmpty ? nil : update.notes.joined(separator: " · ")

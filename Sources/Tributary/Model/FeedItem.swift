@@ -6,44 +6,126 @@ public enum ItemKind: String, Sendable, Codable, CaseIterable {
 }
 
 /// One entry of the digest, in the same shape whatever source it came from.
+///
+/// A value type kept in one shared box, copied only when a shared item is changed:
+/// a digest moves 100,000 items through sanitising, merging, sorting and rendering,
+/// and copying thirteen fields at every step was a tenth of its time.
 public struct FeedItem: Sendable, Equatable, Codable {
-    /// `<source id>:<upstream id>`, unique within a digest.
-    public var id: String
-    /// The `id` of the feeds.json entry that produced the item.
-    public var source: String
-    /// The source's `type` (for example `stackoverflow`).
-    public var sourceType: String
-    public var kind: ItemKind
-    public var title: String
-    public var url: URL?
-    public var author: String?
-    public var published: Date?
-    public var score: Double?
-    public var summary: String?
-    public var thumbnail: URL?
-    public var image: URL?
-    public var tags: [String]
-    /// The thumbnail inlined as a `data:image/…` URI, when a source downloaded it for a
-    /// report that embeds images; not part of the JSON output.
-    public var thumbnailData: String?
+    private var fields: Fields
 
     public init(
         id: String, source: String, sourceType: String, kind: ItemKind, title: String,
         url: URL? = nil, author: String? = nil, published: Date? = nil, score: Double? = nil,
         summary: String? = nil, thumbnail: URL? = nil, image: URL? = nil, tags: [String] = []
     ) {
-        self.id = id
-        self.source = source
-        self.sourceType = sourceType
-        self.kind = kind
-        self.title = title
-        self.url = url
-        self.author = author
-        self.published = published
-        self.score = score
-        self.summary = summary
-        self.thumbnail = thumbnail
-        self.image = image
-        self.tags = tags
+        fields = Fields(Values(
+            id: id, source: source, sourceType: sourceType, kind: kind, title: title, url: url, author: author,
+            published: published, score: score, summary: summary, thumbnail: thumbnail, image: image, tags: tags
+        ))
+    }
+
+    /// `<source id>:<upstream id>`, unique within a digest.
+    public var id: String {
+        get { fields.values.id }
+        set { unique().values.id = newValue }
+    }
+    /// The `id` of the feeds.json entry that produced the item.
+    public var source: String {
+        get { fields.values.source }
+        set { unique().values.source = newValue }
+    }
+    /// The source's `type` (for example `stackoverflow`).
+    public var sourceType: String {
+        get { fields.values.sourceType }
+        set { unique().values.sourceType = newValue }
+    }
+    public var kind: ItemKind {
+        get { fields.values.kind }
+        set { unique().values.kind = newValue }
+    }
+    public var title: String {
+        get { fields.values.title }
+        set { unique().values.title = newValue }
+    }
+    public var url: URL? {
+        get { fields.values.url }
+        set { unique().values.url = newValue }
+    }
+    public var author: String? {
+        get { fields.values.author }
+        set { unique().values.author = newValue }
+    }
+    public var published: Date? {
+        get { fields.values.published }
+        set { unique().values.published = newValue }
+    }
+    public var score: Double? {
+        get { fields.values.score }
+        set { unique().values.score = newValue }
+    }
+    public var summary: String? {
+        get { fields.values.summary }
+        set { unique().values.summary = newValue }
+    }
+    public var thumbnail: URL? {
+        get { fields.values.thumbnail }
+        set { unique().values.thumbnail = newValue }
+    }
+    public var image: URL? {
+        get { fields.values.image }
+        set { unique().values.image = newValue }
+    }
+    public var tags: [String] {
+        get { fields.values.tags }
+        set { unique().values.tags = newValue }
+    }
+    /// The thumbnail inlined as a `data:image/…` URI, when a source downloaded it for a
+    /// report that embeds images; not part of the JSON output.
+    public var thumbnailData: String? {
+        get { fields.values.thumbnailData }
+        set { unique().values.thumbnailData = newValue }
+    }
+
+    public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+    }
+
+    public init(from decoder: any Decoder) throws {
+        fields = Fields(try Values(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try fields.values.encode(to: encoder)
+    }
+
+    /// The box, copied first when another item shares it.
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = Fields(fields.values) }
+        return fields
+    }
+
+    /// The fields themselves, with the encoding and equality the compiler writes.
+    private struct Values: Equatable, Codable {
+        var id: String
+        var source: String
+        var sourceType: String
+        var kind: ItemKind
+        var title: String
+        var url: URL?
+        var author: String?
+        var published: Date?
+        var score: Double?
+        var summary: String?
+        var thumbnail: URL?
+        var image: URL?
+        var tags: [String]
+        var thumbnailData: String?
+    }
+
+    /// The shared box. Mutated only through `unique()`, so only by its one owner.
+    private final class Fields: @unchecked Sendable {
+        var values: Values
+
+        init(_ values: Values) { self.values = values }
     }
 }

@@ -16,19 +16,25 @@ public enum HTMLEntities {
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "&"),
-                  let semicolon = bytes[(index + 1)..<min(bytes.count, index + 34)].firstIndex(of: UInt8(ascii: ";")),
-                  let scalar = scalar(for: bytes[(index + 1)..<semicolon])
-            else {
-                output.append(byte)
+            if let (scalar, length) = reference(in: bytes, at: index) {
+                output.append(contentsOf: String(Character(scalar)).utf8)
+                index += length
+            } else {
+                output.append(bytes[index])
                 index += 1
-                continue
             }
-            output.append(contentsOf: String(Character(scalar)).utf8)
-            index = semicolon + 1
         }
         return output
+    }
+
+    /// The character a reference starting with the `&` at `index` stands for, and the
+    /// reference's length in bytes; nil when no known, well-formed reference starts there.
+    static func reference(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, length: Int)? {
+        guard bytes[index] == UInt8(ascii: "&"),
+              let semicolon = bytes[(index + 1)..<min(bytes.count, index + 34)].firstIndex(of: UInt8(ascii: ";")),
+              let scalar = scalar(for: bytes[(index + 1)..<semicolon])
+        else { return nil }
+        return (scalar, semicolon + 1 - index)
     }
 
     private static func scalar(for reference: Slice<UnsafeBufferPointer<UInt8>>) -> Unicode.Scalar? {

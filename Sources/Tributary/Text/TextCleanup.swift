@@ -9,7 +9,16 @@ public enum TextCleanup {
     public static func singleLine(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            needsCleaning(bytes) ? String(decoding: cleaned(bytes), as: UTF8.self) : nil
+            needsCleaning(bytes) ? cleaned(bytes, droppingTags: false, decodingEntities: false) : nil
+        } ?? text
+    }
+
+    /// One line, as `singleLine`, of text that arrives HTML-encoded (`AT&amp;T`): each
+    /// character reference decoded once, before the line is cleaned.
+    public static func decodedLine(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains(UInt8(ascii: "&")) || needsCleaning(bytes) ? cleaned(bytes, droppingTags: false, decodingEntities: true) : nil
         } ?? text
     }
 
@@ -17,23 +26,7 @@ public enum TextCleanup {
     /// decoded once, then made a single line.
     public static func plainText(fromHTML html: String) -> String {
         var html = html
-        let stripped: [UInt8] = html.withUTF8 { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var inTag = false
-            for byte in bytes {
-                if byte == UInt8(ascii: "<") {
-                    inTag = true
-                    output.append(UInt8(ascii: " "))
-                } else if byte == UInt8(ascii: ">") && inTag {
-                    inTag = false
-                } else if !inTag {
-                    output.append(byte)
-                }
-            }
-            return output
-        }
-        return singleLine(HTMLEntities.decode(String(decoding: stripped, as: UTF8.self)))
+        return html.withUTF8 { cleaned($0, droppingTags: true, decodingEntities: true) }
     }
 
     /// The text without leading and trailing ASCII whitespace (the whitespace XML and
@@ -68,56 +61,109 @@ public enum TextCleanup {
                 continue
             }
             let length = min(sequenceLength(byte), bytes.count - index)
-            if classify(bytes, from: index, length: length) != .kept { return true }
+            if classify(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])) != .kept { return true }
             previousWasSpace = false
             index += length
         }
         return false
     }
 
-    private static func cleaned(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+    /// One pass over the bytes, written straight into the result: tags dropped (as a
+    /// space), references decoded, whitespace collapsed, controls and overrides dropped.
+    /// The result is never longer than the input: a tag, a reference or a run of
+    /// whitespace is always at least as long as what replaces it.
+    private static func cleaned(_ bytes: UnsafeBufferPointer<UInt8>, droppingTags: Bool, decodingEntities: Bool) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { output in
+            var line = LineWriter(output: output)
+            var index = 0
+            var inTag = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if droppingTags {
+                    if inTag {
+                        inTag = byte != UInt8(ascii: ">")
+                        index += 1
+                        continue
+                    }
+                    if byte == UInt8(ascii: "<") {
+                        inTag = true
+                        line.space()
+                        index += 1
+                        continue
+                    }
+                }
+                if decodingEntities, byte == UInt8(ascii: "&"), let (scalar, length) = HTMLEntities.reference(in: bytes, at: index) {
+                    line.append(scalar)
+                    index += length
+                    continue
+                }
+                let length = byte < 0x80 ? 1 : min(sequenceLength(byte), bytes.count - index)
+                line.append(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
+            }
+            return line.count
+        }
+    }
+
+    /// Writes kept code points, one space for each run of whitespace between them.
+    private struct LineWriter {
+        let output: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
         var pendingSpace = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length = byte < 0x80 ? 1 : min(sequenceLength(byte), bytes.count - index)
-            switch classify(bytes, from: index, length: length) {
-            case .space:
-                pendingSpace = !output.isEmpty
-            case .dropped:
-                break
+
+        mutating func space() {
+            pendingSpace = count > 0
+        }
+
+        /// One UTF-8 sequence.
+        mutating func append(_ sequence: UnsafeBufferPointer<UInt8>) {
+            switch classify(sequence) {
+            case .space: space()
+            case .dropped: break
             case .kept:
-                if pendingSpace { output.append(0x20) }
-                pendingSpace = false
-                if length == 1 {
-                    output.append(byte)
-                } else {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                if pendingSpace {
+                    output[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                for byte in sequence {
+                    output[count] = byte
+                    count += 1
                 }
             }
-            index += length
         }
-        return output
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            var encoded = (UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+            var length = 0
+            withUnsafeMutableBytes(of: &encoded) { buffer in
+                UTF8.encode(scalar) { unit in
+                    buffer[length] = unit
+                    length += 1
+                }
+            }
+            withUnsafeBytes(of: encoded) { buffer in
+                append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<length]))
+            }
+        }
     }
 
     private enum Kind { case kept, space, dropped }
 
     /// Whitespace, control or bidirectional-override code points, recognised by their UTF-8 bytes.
-    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, length: Int) -> Kind {
-        let lead = bytes[index]
-        if length == 1 {
+    private static func classify(_ sequence: UnsafeBufferPointer<UInt8>) -> Kind {
+        let lead = sequence[0]
+        if sequence.count == 1 {
             if lead == 0x20 || (0x09...0x0D).contains(lead) { return .space }
             return lead < 0x20 || lead == 0x7F || lead >= 0x80 ? .dropped : .kept
         }
-        let second = bytes[index + 1]
+        let second = sequence[1]
         if lead == 0xC2 {
             if second == 0xA0 || second == 0x85 { return .space }
             return second < 0xA0 ? .dropped : .kept
         }
-        guard length == 3 else { return .kept }
-        let third = bytes[index + 2]
+        guard sequence.count == 3 else { return .kept }
+        let third = sequence[2]
         switch (lead, second) {
         case (0xE2, 0x80):
             if third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF { return .space }
