@@ -105,7 +105,9 @@ struct FeedByteRepair {
                     replace(Self.windows1252(byte), skipping: 1)
                 }
             default:
-                index = Self.endOfPlainRun(data, from: index + 1)
+                // Most of a feed is ASCII text the repair never acts on.
+                index += 1
+                while index < count, data[index] < 0x80, data[index] != 0x3C, data[index] != 0x26, data[index] != 0x5D { index += 1 }
             }
         }
         if index < count { pending = Array(data[index...]) }
@@ -115,24 +117,6 @@ struct FeedByteRepair {
     }
 
     // MARK: Lookahead
-
-    /// Where the run of bytes the repair never acts on ends: ASCII other than `<`, `&`
-    /// and `]`, skipped eight at a time (most of a feed is such text).
-    private static func endOfPlainRun(_ data: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var index = start
-        while index + 8 <= data.count {
-            let word = data.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 != 0 || contains(word, 0x3C) || contains(word, 0x26) || contains(word, 0x5D) { break }
-            index += 8
-        }
-        return index
-    }
-
-    /// Whether any of the word's eight bytes is `byte`.
-    private static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let difference = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-        return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080 != 0
-    }
 
     private enum Match { case yes, no, more }
 

@@ -21,7 +21,9 @@ final class FeedXMLReader {
 
     private var depth = 0
     private var entry: RawEntry?
+    /// The depth of the entry being read; 0 outside entries.
     private var entryDepth = 0
+    private var inEntry: Bool { entryDepth > 0 }
     private var skipDepth = 0
     private var inAtomAuthor = false
     private var capture: FeedXMLTag = .other
@@ -113,7 +115,7 @@ final class FeedXMLReader {
         guard let feed else { return start(root: tag, name: name) }
         if skipDepth > 0 { return }
         if capture != .other { return captureChild(tag, attributes) }
-        if entry == nil {
+        if !inEntry {
             if tag == .item || tag == .entry { return begin(entry: feed) }
             return startFeedField(tag, attributes)
         }
@@ -127,8 +129,8 @@ final class FeedXMLReader {
             return
         }
         if capture != .other, depth == captureDepth { finishCapture() }
-        if entry != nil, depth == entryDepth { finishEntry() }
-        if capture == .other, inAtomAuthor, entry != nil, depth == entryDepth + 1 { inAtomAuthor = false }
+        if inEntry, depth == entryDepth { finishEntry() }
+        if capture == .other, inAtomAuthor, inEntry, depth == entryDepth + 1 { inAtomAuthor = false }
     }
 
     func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
@@ -161,6 +163,7 @@ final class FeedXMLReader {
     }
 
     private func finishEntry() {
+        entryDepth = 0
         guard let finished = entry.take(), feed != nil else { return }
         feed!.entryCount += 1
         if !onEntry(feed!, finished) { stop() }
@@ -177,7 +180,7 @@ final class FeedXMLReader {
         let value = String(decoding: text, as: UTF8.self)
         let tag = capture
         capture = .other
-        if entry != nil { store(entryField: tag, value) } else { store(feedField: tag, value) }
+        if inEntry { store(entryField: tag, value) } else { store(feedField: tag, value) }
     }
 
     /// Inside captured content (XHTML or unescaped HTML), only images matter.

@@ -28,6 +28,21 @@ public enum ParallelWork {
         return results.map { $0! }
     }
 
+    /// Changes every element in place, on every core when `items` holds at least
+    /// twice `minimumChunk`.
+    public static func update<Element>(_ items: inout [Element], minimumChunk: Int = 2048, _ change: (inout Element) -> Void) {
+        guard items.count >= 2 * minimumChunk, cores > 1 else {
+            for index in items.indices { change(&items[index]) }
+            return
+        }
+        items.withUnsafeMutableBufferPointer { buffer in
+            let buffer = UncheckedSendable(buffer)
+            _ = chunks(of: buffer.value.count, minimumChunk: minimumChunk) { range in
+                for index in range { change(&buffer.value[index]) }
+            }
+        }
+    }
+
     /// `map` in order, on every core when `items` holds at least twice `minimumChunk`.
     public static func map<Element, Mapped>(_ items: [Element], minimumChunk: Int = 2048, _ transform: (Element) -> Mapped) -> [Mapped] {
         guard items.count >= 2 * minimumChunk, cores > 1 else { return items.map(transform) }

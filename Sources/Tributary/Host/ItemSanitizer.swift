@@ -11,8 +11,7 @@ struct ItemSanitizer: Sendable {
 
     let entry: SourceEntry
 
-    func sanitize(_ item: FeedItem) -> FeedItem {
-        var item = item
+    func sanitize(_ item: inout FeedItem) {
         item.id = "\(entry.id):\(item.id)"
         item.source = entry.id
         item.sourceType = entry.type
@@ -21,7 +20,7 @@ struct ItemSanitizer: Sendable {
         item.author = item.author.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: 100) }.flatMap { $0.isEmpty ? nil : $0 }
         item.summary = item.summary.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: Self.maxSummaryLength) }
             .flatMap { $0.isEmpty ? nil : $0 }
-        item.tags = Array(item.tags.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: 50) }.filter { !$0.isEmpty }.prefix(Self.maxTags))
+        item.tags = tags(item.tags)
         item.url = webURL(item.url)
         item.thumbnail = webURL(item.thumbnail)
         item.image = webURL(item.image)
@@ -29,7 +28,17 @@ struct ItemSanitizer: Sendable {
             item.thumbnailData = nil
         }
         if let score = item.score, !score.isFinite { item.score = nil }
-        return item
+    }
+
+    /// At most `maxTags` non-empty tags, each one line of at most 50 characters.
+    func tags(_ tags: [String]) -> [String] {
+        var kept: [String] = []
+        kept.reserveCapacity(min(tags.count, Self.maxTags))
+        for tag in tags where kept.count < Self.maxTags {
+            let tag = TextCleanup.truncate(TextCleanup.singleLine(tag), to: 50)
+            if !tag.isEmpty { kept.append(tag) }
+        }
+        return kept
     }
 
     /// The URL when it is an absolute http or https URL with a host; nil otherwise.

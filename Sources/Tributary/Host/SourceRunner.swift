@@ -27,12 +27,13 @@ struct SourceRunner: Sendable {
             subscriber.send(SourceState(status: status(.pending), isFinal: false))
             var latest: SourceState?
             for try await event in updates(from: source).materialize() {
-                switch event {
-                case .value(let update):
-                    latest = state(from: update, isFinal: false)
+                switch consume event {
+                case .value(var update):
+                    latest = state(from: &update, isFinal: false)
                     subscriber.send(latest!)
                 case .completed:
-                    var final = latest ?? state(from: SourceUpdate(items: []), isFinal: true)
+                    var nothing = SourceUpdate(items: [])
+                    var final = latest ?? state(from: &nothing, isFinal: true)
                     final.isFinal = true
                     final.status.state = .ok
                     snapshots?.save(final.items, for: entry.id)
@@ -56,11 +57,14 @@ struct SourceRunner: Sendable {
             .timeout(after: deadline, clock: ContinuousClock())
     }
 
-    private func state(from update: SourceUpdate, isFinal: Bool) -> SourceState {
+    /// The state a snapshot makes, its items taken out of `update` so that, when
+    /// nothing else holds them, they are sanitised in place rather than copied.
+    private func state(from update: inout SourceUpdate, isFinal: Bool) -> SourceState {
         let sanitizer = ItemSanitizer(entry: entry)
         var items = update.items
-        if let limit = entry.limit, limit > 0, items.count > limit { items = Array(items.prefix(limit)) }
-        items = ParallelWork.map(items, sanitizer.sanitize)
+        update.items = []
+        if let limit = entry.limit, limit > 0, items.count > limit { items.removeLast(items.count - limit) }
+        ParallelWork.update(&items, sanitizer.sanitize)
         var status = status(isFinal ? .ok : .pending)
         status.itemCount = items.count
         status.message = update.notes.isEmpty ? nil : update.notes.joined(separator: " · ")

@@ -97,7 +97,12 @@ public enum TextCleanup {
                     index += length
                     continue
                 }
-                let length = byte < 0x80 ? 1 : min(sequenceLength(byte), bytes.count - index)
+                if byte < 0x80 {
+                    line.append(ascii: byte)
+                    index += 1
+                    continue
+                }
+                let length = min(sequenceLength(byte), bytes.count - index)
                 line.append(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                 index += length
             }
@@ -113,6 +118,21 @@ public enum TextCleanup {
 
         mutating func space() {
             pendingSpace = count > 0
+        }
+
+        /// One ASCII byte: the common case, classified inline.
+        mutating func append(ascii byte: UInt8) {
+            if byte > 0x20 && byte != 0x7F {
+                if pendingSpace {
+                    output[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                output[count] = byte
+                count += 1
+            } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                space()
+            }
         }
 
         /// One UTF-8 sequence.
