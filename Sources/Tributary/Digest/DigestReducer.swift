@@ -28,7 +28,7 @@ public struct DigestReducer: Sendable {
         var merged = deduplicated(states.flatMap(\.items))
         merged.removeAll { !filter.matches($0) }
         // Items are large values: sort their positions, then gather them once.
-        let keys = merged.map { SortKey(item: $0, sourceOrder: order[$0.source] ?? 0) }
+        let keys = ParallelWork.map(merged) { SortKey(item: $0, sourceOrder: order[$0.source] ?? 0) }
         var positions = Array(keys.indices)
         positions.sort { before(keys[$0], keys[$1]) }
         if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
@@ -42,8 +42,8 @@ public struct DigestReducer: Sendable {
         indexByKey.reserveCapacity(items.count)
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
-        for item in items {
-            let key = item.url.map(CanonicalURL.key(for:)) ?? item.id
+        let keys = ParallelWork.map(items) { $0.url.map(CanonicalURL.key(for:)) ?? $0.id }
+        for (item, key) in zip(items, keys) {
             if let index = indexByKey[key] {
                 let extra = item.tags.filter { !result[index].tags.contains($0) }
                 if !extra.isEmpty { result[index].tags += extra }
