@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(
             name: "Tributary",
             dependencies: [
@@ -61,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "TributaryCLI",
             dependencies: [
-                "Tributary", "TributaryRendering",
+                "Tributary", "TributaryRendering", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
         ),

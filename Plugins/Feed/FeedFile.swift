@@ -22,14 +22,22 @@ struct FeedFile: FeedByteSource {
         return data
     }
 
+    /// Reads with `read(2)` into one reused buffer: `FileHandle.read(upToCount:)`
+    /// reads 4 KB per system call and allocates a new `Data` per chunk.
     func chunks(_ body: (UnsafeRawBufferPointer) -> Bool) throws {
         let handle = try open()
         defer { try? handle.close() }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
         var total = 0
-        while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
-            total += chunk.count
+        while true {
+            let count = read(handle.fileDescriptor, buffer.baseAddress, Self.chunkSize)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw TributaryError(.badResponse, "cannot read \(url.path): \(String(cString: strerror(errno)))") }
+            guard count > 0 else { return }
+            total += count
             guard total <= Self.maxBytes else { throw tooLarge() }
-            guard chunk.withUnsafeBytes(body) else { return }
+            guard body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
         }
     }
 

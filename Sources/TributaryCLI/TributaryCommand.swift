@@ -12,4 +12,9 @@ struct TributaryCommand: AsyncParsableCommand {
         subcommands: [DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self],
         defaultSubcommand: DigestCommand.self
     )
+
+    static func main() async {
+        AllocatorTuning.apply()  // before any thread has a heap
+        await main(nil)
+    }
 }

@@ -1,0 +1,2 @@
+// glibc's allocator controls (mallopt), for the CLI's allocator tuning.
+#include <malloc.h>
