@@ -13,7 +13,7 @@ struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func raw(_ text: String) {
+    mutating func raw(text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -31,14 +31,46 @@ struct JSONWriter {
         bytes.append(0x22)
         text.withUTF8 { utf8 in
             var start = 0
-            for index in utf8.indices where utf8[index] < 0x20 || utf8[index] == 0x22 || utf8[index] == 0x5C {
+            var index = 0
+            while index < utf8.count {
+                index = Self.endOfPlainRun(utf8, from: index)
+                guard index < utf8.count else { break }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(utf8[index])
-                start = index + 1
+                index += 1
+                start = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(0x22)
+    }
+
+    /// The index of the first byte at or after `start` that JSON needs escaped (a
+    /// control character, `"` or `\`), or the end; eight bytes at a time.
+    private static func endOfPlainRun(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        let raw = UnsafeRawBufferPointer(utf8)
+        while index + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByteBelow0x20(word) || has(word, 0x22) || has(word, 0x5C) { break }
+            index += 8
+        }
+        while index < utf8.count, utf8[index] >= 0x20, utf8[index] != 0x22, utf8[index] != 0x5C { index += 1 }
+        return index
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of the word is `byte` (the classic zero-byte test on `word ^ byte`).
+    private static func has(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let difference = word ^ (UInt64(byte) &* ones)
+        return (difference &- ones) & ~difference & highBits != 0
+    }
+
+    /// Whether any byte of the word is below 0x20 (bytes from 0x80 up are UTF-8, never below).
+    private static func hasByteBelow0x20(_ word: UInt64) -> Bool {
+        (word &- 0x20 &* ones) & ~word & highBits != 0
     }
 
     mutating func strings(_ values: [String]) {
@@ -53,7 +85,7 @@ struct JSONWriter {
 
     mutating func number(_ value: Double?) {
         guard let value, value.isFinite else { return raw("null") }
-        raw(value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value))
+        raw(text: value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value))
     }
 
     /// `"2026-11-22T06:00:00Z"`, written digit by digit (a digest writes one per item).
@@ -99,14 +131,17 @@ struct JSONWriter {
         case 0x0A: raw("\\n")
         case 0x0D: raw("\\r")
         case 0x09: raw("\\t")
-        default: raw("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16))
+        default: raw(text: "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16))
         }
     }
 
-    /// `number` in decimal, zero-padded to at least `width` digits.
+    /// `number` in decimal, zero-padded to `width` digits.
     private mutating func digits(_ number: Int, _ width: Int) {
-        let text = String(number)
-        for _ in text.utf8.count..<max(width, text.utf8.count) { bytes.append(UInt8(ascii: "0")) }
-        raw(text)
+        guard (0...9999).contains(number) else { return raw(text: String(number)) }
+        var divisor = width == 4 ? 1000 : 10
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
     }
 }
