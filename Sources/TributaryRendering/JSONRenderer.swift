@@ -58,17 +58,17 @@ public struct JSONRenderer: Sendable {
     private func write(_ item: FeedItem, to out: inout JSONWriter) {
         out.field("author", first: true) { $0.string(item.author) }
         out.field("id") { $0.string(item.id) }
-        out.field("image") { $0.string(item.image?.absoluteString) }
+        out.field("image") { $0.string(item.imageString) }
         out.field("kind") { $0.string(item.kind.rawValue) }
         out.field("published") { $0.date(item.published) }
         out.field("score") { $0.number(item.score) }
         out.field("source") { $0.string(item.source) }
         out.field("summary") { $0.string(item.summary) }
         out.field("tags") { $0.strings(item.tags) }
-        out.field("thumbnail") { $0.string(item.thumbnail?.absoluteString) }
+        out.field("thumbnail") { $0.string(item.thumbnailString) }
         out.field("title") { $0.string(item.title) }
         out.field("type") { $0.string(item.sourceType) }
-        out.field("url") { $0.string(item.url?.absoluteString) }
+        out.field("url") { $0.string(item.urlString) }
     }
 
     private func write(_ status: SourceStatus, to out: inout JSONWriter) {

@@ -20,7 +20,7 @@ public struct MarkdownRenderer: Sendable {
 
     private func line(for item: FeedItem) -> String {
         let title = Self.escape(item.title)
-        let linked = item.url.map { "[\(title)](<\($0.absoluteString.replacingOccurrences(of: ">", with: "%3E"))>)" } ?? title
+        let linked = item.urlString.map { "[\(title)](<\($0.replacingOccurrences(of: ">", with: "%3E"))>)" } ?? title
         var meta = [item.kind.rawValue, Self.escape(item.source)]
         if let author = item.author { meta.append(Self.escape(author)) }
         if let score = item.score { meta.append("score \(TextRenderer.format(score))") }

@@ -41,7 +41,7 @@ public struct TextRenderer: Sendable {
         if let published = item.published { meta.append(RelativeTime.describe(published, now: now)) }
         var lines = [prefix + style.bold(title) + " " + style.cyan(kind)]
         lines.append(indent + style.dim(TextCleanup.truncate(meta.joined(separator: " · "), to: width - indent.count)))
-        if let url = item.url { lines.append(indent + url.absoluteString) }
+        if let url = item.urlString { lines.append(indent + url) }
         lines.append("")
         return lines
     }

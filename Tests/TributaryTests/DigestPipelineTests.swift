@@ -3,7 +3,8 @@ import Testing
 import Tributary
 import TributaryTesting
 
-/// A source that asks the local server for `/<entry id>` and maps the body's lines to items.
+/// A source that asks the local server for `/<entry id>` and maps the body's lines to
+/// items, each line the item's title and, when it parses as one, its URL.
 struct LinesSource: SingleRequestSource {
     static let type = "lines"
     static let summary = "one item per line of a text body, for pipeline tests"
@@ -20,7 +21,7 @@ struct LinesSource: SingleRequestSource {
     func update(from response: HTTPResponse) throws -> SourceUpdate {
         try response.requireSuccess()
         let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
-        return SourceUpdate(items: lines.map { FeedItem(id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0)) })
+        return SourceUpdate(items: lines.map { FeedItem(id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0), url: URL(string: String($0))) })
     }
 }
 
@@ -89,5 +90,16 @@ struct LinesSource: SingleRequestSource {
         #expect(digest.items.map(\.title) == ["clean[31m title"])
         #expect(digest.items.first?.id.hasPrefix("on:") == true)
         #expect(digest.sources[1].state == .skipped)
+    }
+
+    @Test func onlyHTTPAndHTTPSURLsWithAHostSurviveSanitising() async throws {
+        let kept = ["https://example.com/a?b=1#c", "HTTPS://[::1]:8080/p", "http://user:pw@example.com:81"]
+        let dropped = ["javascript:alert(1)", "http://user@/x", "ftp://example.com/f", "https://:443/", "mailto:a@example.com", "data:text/html,x", "https:/example.com"]
+        let server = try await LocalHTTPServer.start { _ in .text((kept + dropped).joined(separator: "\n")) }
+        let digest = try await run(#"{"id": "u", "type": "lines", "baseURL": "BASE", "limit": 0}"#, server: server)
+        await server.shutdown()
+        let urls = Dictionary(uniqueKeysWithValues: digest.items.map { ($0.title, $0.urlString) })
+        #expect(urls == Dictionary(uniqueKeysWithValues: kept.map { ($0, Optional($0)) } + dropped.map { ($0, String?.none) }))
+        #expect(digest.items.first { $0.title == kept[0] }?.url == URL(string: kept[0]))
     }
 }

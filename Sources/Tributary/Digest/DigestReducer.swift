@@ -42,7 +42,7 @@ public struct DigestReducer: Sendable {
         indexByKey.reserveCapacity(items.count)
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
-        let keys = ParallelWork.map(items) { $0.url.map(CanonicalURL.key(for:)) ?? $0.id }
+        let keys = ParallelWork.map(items) { $0.urlString.map(CanonicalURL.key) ?? $0.id }
         for (item, key) in zip(items, keys) {
             if let index = indexByKey[key] {
                 let extra = item.tags.filter { !result[index].tags.contains($0) }

@@ -21,9 +21,9 @@ struct ItemSanitizer: Sendable {
         item.summary = item.summary.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: Self.maxSummaryLength) }
             .flatMap { $0.isEmpty ? nil : $0 }
         item.tags = tags(item.tags)
-        item.url = webURL(item.url)
-        item.thumbnail = webURL(item.thumbnail)
-        item.image = webURL(item.image)
+        if !Self.isWebURL(item.urlString) { item.url = nil }
+        if !Self.isWebURL(item.thumbnailString) { item.thumbnail = nil }
+        if !Self.isWebURL(item.imageString) { item.image = nil }
         if let data = item.thumbnailData, !data.hasPrefix("data:image/") || data.utf8.count > Self.maxThumbnailDataSize {
             item.thumbnailData = nil
         }
@@ -41,9 +41,17 @@ struct ItemSanitizer: Sendable {
         return kept
     }
 
-    /// The URL when it is an absolute http or https URL with a host; nil otherwise.
-    func webURL(_ url: URL?) -> URL? {
-        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
-        return url
+    /// Whether `text`, the absolute string of a `URL`, is an http or https URL with a
+    /// host. Read off the text (scheme, then the authority without user and port), as
+    /// `URL.scheme` and `URL.host` would, without building a `URL` for every item.
+    static func isWebURL(_ text: String?) -> Bool {
+        guard let utf8 = text?.utf8, let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let scheme = String(decoding: utf8[..<colon], as: UTF8.self).lowercased()
+        let rest = utf8[utf8.index(after: colon)...]
+        guard scheme == "http" || scheme == "https", rest.starts(with: "//".utf8) else { return false }
+        let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let hostAndPort = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
+        let host = hostAndPort.first == UInt8(ascii: "[") ? hostAndPort[...] : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+        return !host.isEmpty
     }
 }
