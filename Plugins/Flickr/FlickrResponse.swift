@@ -51,8 +51,7 @@ enum FlickrResponse {
     }
 
     static func notJSON(_ response: HTTPResponse) -> TributaryError {
-        let what = response.mediaType.map { " (\($0))" } ?? ""
-        return TributaryError(.badResponse, "Flickr sent something that is not its JSON\(what): \(response.bodyExcerpt)")
+        TributaryError(.badResponse, "Flickr sent something that is not its JSON\(response.bodyKind): \(response.bodyExcerpt)")
     }
 
     /// "4,120 results" in the status; paging facts in `--verbose`.

@@ -10,8 +10,7 @@ enum StackOverflowResponse {
             return try JSONDecoder().decode(StackOverflowAPI.Wrapper.self, from: body)
         } catch {
             if !response.isSuccess { try response.requireSuccess("Stack Exchange") }
-            let what = response.mediaType.map { " (\($0))" } ?? ""
-            throw TributaryError(.badResponse, "Stack Exchange sent something that is not its JSON\(what): \(response.bodyExcerpt)")
+            throw TributaryError(.badResponse, "Stack Exchange sent something that is not its JSON\(response.bodyKind): \(response.bodyExcerpt)")
         }
     }
 

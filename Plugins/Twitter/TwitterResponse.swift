@@ -12,8 +12,7 @@ enum TwitterResponse {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            let what = response.mediaType.map { " (\($0))" } ?? ""
-            throw TributaryError(.badResponse, "X sent something that is not its search JSON\(what): \(response.bodyExcerpt)")
+            throw TributaryError(.badResponse, "X sent something that is not its search JSON\(response.bodyKind): \(response.bodyExcerpt)")
         }
     }
 

@@ -122,6 +122,16 @@ struct StackOverflowFixtureRun {
         await run.server.shutdown()
     }
 
+    @Test func invalidUTF8FailsNamingTheFirstBadByte() async throws {
+        var body = Data(#"{"items": [{"title": "caf"#.utf8)
+        body.append(contentsOf: [0xE9, 0x22, 0x7D, 0x5D, 0x7D])  // Latin-1 é where UTF-8 was due
+        let run = try await StackOverflowFixtureRun.serving(.body(body, contentType: "application/json"))
+        let error = try #require(await run.harness.failure(run.entry()))
+        #expect(error.code == .badResponse)
+        #expect(error.message.contains("not its JSON (application/json; invalid UTF-8 at byte 25)"))
+        await run.server.shutdown()
+    }
+
     @Test func htmlInsteadOfJSONFailsWithAReason() async throws {
         let run = try await StackOverflowFixtureRun.serving(.text("<html><title>Just a moment...</title></html>", contentType: "text/html", status: 200))
         let error = try #require(await run.harness.failure(run.entry()))

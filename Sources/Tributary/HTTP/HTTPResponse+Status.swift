@@ -22,6 +22,28 @@ extension HTTPResponse {
         }
     }
 
+    /// What the body is, for "not its JSON" messages: its media type and, when its bytes
+    /// are not UTF-8, where they stop being so, as ` (application/json; invalid UTF-8 at byte 12)`.
+    public var bodyKind: String {
+        var parts = mediaType.map { [$0] } ?? []
+        if let offset = Self.firstInvalidUTF8(in: body) { parts.append("invalid UTF-8 at byte \(offset)") }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: "; ")))"
+    }
+
+    /// The offset of the first byte that is not part of a valid UTF-8 sequence; nil when all are.
+    static func firstInvalidUTF8(in bytes: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     /// A short, printable excerpt of the body for error messages.
     public var bodyExcerpt: String {
         let text = String(decoding: body.prefix(200), as: UTF8.self)
