@@ -3,8 +3,8 @@
 # (slow, 500, 429, truncated, HTML, invalid JSON, gzip bomb, endless body, redirect
 # loop, file: redirect, DTD bomb), all on a local server on 127.0.0.1. Prints wall time,
 # peak memory and each source's status; then a second run against the same server
-# (which answers 304 to conditional requests) and a search for the test secret in
-# every output, recording and cache file. Usage: Benchmarks/faults.sh [timeout-seconds]
+# (which answers 304 to conditional requests), an HTML report, and a search for the
+# test secret in every output, report, recording and cache file. Usage: Benchmarks/faults.sh [timeout-seconds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout_s="${1:-2}"
@@ -45,6 +45,8 @@ run first
 stats_first="$(curl -s "$url/stats")"
 run second --record "$work/recording"
 stats_second="$(curl -s "$url/stats")"
+STACKEXCHANGE_KEY="$secret" "$bin/tributary" report --config "$work/feeds.json" --timeout "$timeout_s" --cache-dir "$work/cache" \
+  --out "$work/report.html" -v 2>"$work/report.err" || true
 
 python3 - "$work" "$timeout_s" "$stats_first" "$stats_second" <<'PY'
 import json, re, sys
@@ -71,8 +73,8 @@ full_second = second_stats["full"] - first_stats["full"]
 print(f"second run: full downloads {full_second}, 304s {second_stats['notModified'] - first_stats['notModified']}; same items: {[i['id'] for i in first['items']] == [i['id'] for i in second['items']]}")
 PY
 
-if grep -rl "$secret" "$work"/*.json "$work"/*.err "$work/recording" "$work/cache" 2>/dev/null | grep -v feeds.json; then
+if grep -rl "$secret" "$work"/*.json "$work"/*.err "$work/report.html" "$work/recording" "$work/cache" 2>/dev/null | grep -v feeds.json; then
   echo "secret found in the files above: FAILED"; exit 1
 else
-  echo "secret search across output, stderr, recordings and cache: nothing found"
+  echo "secret search across output, stderr, the HTML report, recordings and cache: nothing found ($(wc -c <"$work/report.html") byte report)"
 fi
