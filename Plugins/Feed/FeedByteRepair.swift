@@ -105,9 +105,14 @@ struct FeedByteRepair {
                     replace(Self.windows1252(byte), skipping: 1)
                 }
             default:
-                // Most of a feed is ASCII text the repair never acts on.
+                // Most of a feed is ASCII the repair never acts on: inside CDATA only `]`
+                // can matter, outside it only `<` and `&`.
                 index += 1
-                while index < count, data[index] < 0x80, data[index] != 0x3C, data[index] != 0x26, data[index] != 0x5D { index += 1 }
+                if inCDATA {
+                    while index < count, data[index] < 0x80, data[index] != 0x5D { index += 1 }
+                } else {
+                    while index < count, data[index] < 0x80, data[index] != 0x3C, data[index] != 0x26 { index += 1 }
+                }
             }
         }
         if index < count { pending = Array(data[index...]) }

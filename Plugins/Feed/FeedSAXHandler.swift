@@ -43,26 +43,29 @@ enum FeedSAXHandler {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
             guard let localName else { return }
-            feedReader(context).startElement(localName, uri, FeedAttributes(count: Int(attributeCount), pointers: attributes))
+            withFeedReader(context) { $0.startElement(localName, uri, FeedAttributes(count: Int(attributeCount), pointers: attributes)) }
         }
-        handler.endElementNs = { context, _, _, _ in feedReader(context).endElement() }
+        handler.endElementNs = { context, _, _, _ in withFeedReader(context) { $0.endElement() } }
         handler.characters = { context, bytes, count in
-            if let bytes { feedReader(context).characters(bytes, Int(count)) }
+            if let bytes { withFeedReader(context) { $0.characters(bytes, Int(count)) } }
         }
         handler.cdataBlock = handler.characters
         handler.entityDecl = { context, name, _, publicID, systemID, content in
             let external = systemID.map { String(cString: $0) } ?? publicID.map { String(cString: $0) }
             let nested = content.map { strchr(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), 0x26) != nil } ?? false
-            feedReader(context).noteEntityDeclaration(name: name.map { String(cString: $0) } ?? "?", external: external, nested: nested)
+            let entity = name.map { String(cString: $0) } ?? "?"
+            withFeedReader(context) { $0.noteEntityDeclaration(name: entity, external: external, nested: nested) }
         }
         handler.serror = { context, error in
             guard let context, let message = error?.pointee.message else { return }
-            feedReader(context).noteError(String(cString: message))
+            withFeedReader(context) { $0.noteError(String(cString: message)) }
         }
         return handler
     }
 }
 
-private func feedReader(_ context: UnsafeMutableRawPointer?) -> FeedXMLReader {
-    Unmanaged<FeedXMLReader>.fromOpaque(context!).takeUnretainedValue()
+/// Calls `body` with the reader, which `FeedXMLReader.parse` keeps alive for the whole
+/// parse, without retaining and releasing it around each of a feed's million callbacks.
+private func withFeedReader(_ context: UnsafeMutableRawPointer?, _ body: (FeedXMLReader) -> Void) {
+    Unmanaged<FeedXMLReader>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
 }

@@ -46,9 +46,9 @@ struct ItemSanitizer: Sendable {
     /// `URL.scheme` and `URL.host` would, without building a `URL` for every item.
     static func isWebURL(_ text: String?) -> Bool {
         guard let utf8 = text?.utf8, let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let scheme = String(decoding: utf8[..<colon], as: UTF8.self).lowercased()
+        let scheme = utf8[..<colon].lazy.map { $0 | 0x20 }  // ASCII lower case; a scheme is ASCII
         let rest = utf8[utf8.index(after: colon)...]
-        guard scheme == "http" || scheme == "https", rest.starts(with: "//".utf8) else { return false }
+        guard scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8), rest.starts(with: "//".utf8) else { return false }
         let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         let hostAndPort = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
         let host = hostAndPort.first == UInt8(ascii: "[") ? hostAndPort[...] : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
