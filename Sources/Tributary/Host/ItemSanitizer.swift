@@ -45,13 +45,17 @@ struct ItemSanitizer: Sendable {
     /// host. Read off the text (scheme, then the authority without user and port), as
     /// `URL.scheme` and `URL.host` would, without building a `URL` for every item.
     static func isWebURL(_ text: String?) -> Bool {
-        guard let utf8 = text?.utf8, let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let scheme = utf8[..<colon].lazy.map { $0 | 0x20 }  // ASCII lower case; a scheme is ASCII
-        let rest = utf8[utf8.index(after: colon)...]
-        guard scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8), rest.starts(with: "//".utf8) else { return false }
-        let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        let hostAndPort = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
-        let host = hostAndPort.first == UInt8(ascii: "[") ? hostAndPort[...] : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
-        return !host.isEmpty
+        guard var text else { return false }
+        return text.withUTF8 { bytes in
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+            // "http" or "https", in any case (`| 0x20` lower-cases ASCII letters).
+            guard colon == 4 || colon == 5, zip(bytes[..<colon], "https".utf8).allSatisfy({ $0 | 0x20 == $1 }),
+                  colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+            else { return false }
+            let authority = bytes[(colon + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
+            // A host: an IPv6 literal, or a name before any port.
+            return host.first.map { $0 != UInt8(ascii: ":") } ?? false
+        }
     }
 }

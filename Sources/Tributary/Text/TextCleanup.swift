@@ -97,6 +97,16 @@ public enum TextCleanup {
                     index += length
                     continue
                 }
+                if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
+                    // A word: copied whole, as most of any text is.
+                    var end = index + 1
+                    while end < bytes.count, bytes[end] > 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") {
+                        end += 1
+                    }
+                    line.append(word: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                    continue
+                }
                 if byte < 0x80 {
                     line.append(ascii: byte)
                     index += 1
@@ -120,7 +130,18 @@ public enum TextCleanup {
             pendingSpace = count > 0
         }
 
-        /// One ASCII byte: the common case, classified inline.
+        /// Printable ASCII other than space, copied at once.
+        mutating func append(word: UnsafeBufferPointer<UInt8>) {
+            if pendingSpace {
+                output[count] = 0x20
+                count += 1
+                pendingSpace = false
+            }
+            UnsafeMutableRawPointer(output.baseAddress! + count).copyMemory(from: word.baseAddress!, byteCount: word.count)
+            count += word.count
+        }
+
+        /// One ASCII byte, classified inline.
         mutating func append(ascii byte: UInt8) {
             if byte > 0x20 && byte != 0x7F {
                 if pendingSpace {
