@@ -145,38 +145,54 @@ struct FeedByteRepair {
     /// as `&pound;`, which the mapping's HTML entity decoding turns into `£`.
     private static func reference(_ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
         var position = index + 1
-        func next() -> UInt8? { position < data.count ? data[position] : nil }
-        guard let first = next() else { return .more }
-        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-        let isHex = { (byte: UInt8) in isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
-        let isNameStart = { (byte: UInt8) in (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80 }
-        var accepts: (UInt8) -> Bool
+        guard position < data.count else { return .more }
+        let first = data[position]
+        let kind: ReferenceKind
         if first == 0x23 {
             position += 1
-            guard let kind = next() else { return .more }
-            if kind == 0x78 || kind == 0x58 {
+            guard position < data.count else { return .more }
+            if data[position] | 0x20 == 0x78 {
                 position += 1
-                accepts = isHex
+                kind = .hexadecimal
             } else {
-                accepts = isDigit
+                kind = .decimal
             }
         } else {
             guard isNameStart(first) else { return .no }
-            accepts = { isNameStart($0) || isDigit($0) || $0 == 0x2D || $0 == 0x2E }
+            kind = .name
         }
         let start = position
         while position - index <= 32 {
-            guard let byte = next() else { return .more }
+            guard position < data.count else { return .more }
+            let byte = data[position]
             if byte == 0x3B {
                 guard position > start else { return .no }
-                if first == 0x23 { return .yes }
-                let name = Array(UnsafeRawBufferPointer(rebasing: data[start..<position]))
-                return predefinedEntities.contains(name) ? .yes : .no
+                if kind != .name { return .yes }
+                let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
+                return predefinedEntities.contains { $0.elementsEqual(name) } ? .yes : .no
             }
-            guard accepts(byte) else { return .no }
+            guard kind.accepts(byte) else { return .no }
             position += 1
         }
         return .no
+    }
+
+    private enum ReferenceKind {
+        case decimal, hexadecimal, name
+
+        func accepts(_ byte: UInt8) -> Bool {
+            switch self {
+            case .decimal: isDigit(byte)
+            case .hexadecimal: isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+            case .name: isNameStart(byte) || isDigit(byte) || byte == 0x2D || byte == 0x2E
+            }
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80
     }
 
     /// The length of the valid UTF-8 sequence at `index`, 0 when the chunk ends inside one,
