@@ -4,9 +4,6 @@ import Tributary
 /// Renders the digest as JSON in Tributary's stable, documented schema:
 /// `{"title","generatedAt","sources":[…],"items":[…]}`, times in ISO 8601 UTC,
 /// absent values as null, keys sorted, two-space indentation.
-///
-/// Written by hand rather than with `JSONEncoder`: a digest can hold 100,000 items,
-/// and the encoder's boxing cost more than parsing the feed did.
 public struct JSONRenderer: Sendable {
     public init() {}
 
@@ -17,28 +14,14 @@ public struct JSONRenderer: Sendable {
         return data
     }
 
-    /// Streams the document to `sink` in pieces: items are rendered in windows of
-    /// `windowSize`, each split over the cores, so a huge digest is never held whole.
+    /// Streams the document to `sink` in pieces (see `JSONWriter.elements`).
     public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         var head = JSONWriter(capacity: 256)
         head.raw("{\n  \"generatedAt\": ")
         head.date(digest.generatedAt)
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
         head.bytes.withUnsafeBufferPointer(sink)
-        let items = digest.items
-        for window in stride(from: 0, to: items.count, by: Self.windowSize) {
-            let end = min(items.count, window + Self.windowSize)
-            let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
-                var out = JSONWriter(capacity: range.count * 800)
-                for index in range.lowerBound + window..<range.upperBound + window {
-                    out.raw(index == 0 ? "    {" : ",\n    {")
-                    write(items[index], to: &out)
-                    out.raw("\n    }")
-                }
-                return out.bytes
-            }
-            for piece in pieces { piece.withUnsafeBufferPointer(sink) }
-        }
+        JSONWriter.elements(digest.items, to: sink) { item, out in write(item, to: &out) }
         var tail = JSONWriter(capacity: 4096)
         tail.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
         for (index, status) in digest.sources.enumerated() {
@@ -51,9 +34,6 @@ public struct JSONRenderer: Sendable {
         tail.raw("\n}\n")
         tail.bytes.withUnsafeBufferPointer(sink)
     }
-
-    /// Items rendered between two writes: about 2 MB of JSON.
-    static let windowSize = 4096
 
     private func write(_ item: FeedItem, to out: inout JSONWriter) {
         out.field("author", first: true) { $0.string(item.author) }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Tributary
+@testable import Tributary
 import TributaryTesting
 
 @Suite struct CacheTests {
@@ -35,6 +35,23 @@ import TributaryTesting
         _ = try await client.send(request)
         await server.shutdown()
         #expect(server.requests.last?.headers["if-modified-since"] == stamp)
+    }
+
+    @Test func aSnapshotKeepsEveryFieldOfEveryItem() throws {
+        let store = try SnapshotStore(folder: Self.temporaryFolder())
+        var full = FeedItem(
+            id: "s:1", source: "s", sourceType: "feed", kind: .photo, title: "Quote \" backslash \\ tab\t é 東京",
+            url: URL(string: "https://example.com/a?b=1&c=2"), author: "Zoë", published: Date(timeIntervalSince1970: 1_795_320_000),
+            score: 12.5, summary: "line one", thumbnail: URL(string: "https://img.example.com/t.jpg"),
+            image: URL(string: "http://img.example.com/i.jpg"), tags: ["a", "b c"]
+        )
+        full.thumbnailData = "data:image/png;base64,iVBORw0KGgo="
+        let bare = FeedItem(id: "s:2", source: "s", sourceType: "feed", kind: .article, title: "bare")
+        let many = (0..<5000).map { FeedItem(id: "s:m\($0)", source: "s", sourceType: "feed", kind: .post, title: "item \($0)") }
+        store.save([full, bare] + many, for: "s")
+        let loaded = try #require(store.load(for: "s"))
+        #expect(loaded.items == [full, bare] + many)
+        #expect(abs(loaded.savedAt.timeIntervalSinceNow) < 60)
     }
 
     @Test func aFailingSourceShowsItsLastGoodItemsMarkedStale() async throws {

@@ -36,8 +36,8 @@ struct SourceRunner: Sendable {
                     var final = latest ?? state(from: &nothing, isFinal: true)
                     final.isFinal = true
                     final.status.state = .ok
-                    snapshots?.save(final.items, for: entry.id)
                     subscriber.send(final)
+                    snapshots?.save(final.items, for: entry.id)  // while the host reduces
                 case .failed(let error):
                     subscriber.send(failed(error, partial: latest?.items))
                 }

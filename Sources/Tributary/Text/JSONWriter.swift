@@ -2,31 +2,55 @@ import Foundation
 
 /// Appends JSON tokens to a byte buffer: strings escaped per RFC 8259 (control
 /// characters as `\uXXXX`, UTF-8 kept as is), numbers, ISO 8601 UTC dates, null.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// Written by hand rather than with `JSONEncoder`: a digest can hold 100,000 items,
+/// and the encoder's boxing cost more than parsing the feed did.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func raw(_ text: StaticString) {
+    /// Writes `items` as the elements of a JSON array (`    {…}` each, one per line),
+    /// rendered by `element` in windows of 4,096 split over the cores; each window goes
+    /// to `sink` as it is done, so a huge array is never held whole.
+    public static func elements<Element>(
+        _ items: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void, _ element: (Element, inout JSONWriter) -> Void
+    ) {
+        for window in stride(from: 0, to: items.count, by: 4096) {
+            let end = min(items.count, window + 4096)
+            let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
+                var out = JSONWriter(capacity: range.count * 800)
+                for index in range.lowerBound + window..<range.upperBound + window {
+                    out.raw(index == 0 ? "    {" : ",\n    {")
+                    element(items[index], &out)
+                    out.raw("\n    }")
+                }
+                return out.bytes
+            }
+            for piece in pieces { piece.withUnsafeBufferPointer(sink) }
+        }
+    }
+
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func raw(text: String) {
+    public mutating func raw(text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `"name": value` inside an object at item depth, preceded by a comma unless first.
-    mutating func field(_ name: StaticString, first: Bool = false, _ value: (inout JSONWriter) -> Void) {
+    public mutating func field(_ name: StaticString, first: Bool = false, _ value: (inout JSONWriter) -> Void) {
         raw(first ? "\n      \"" : ",\n      \"")
         raw(name)
         raw("\": ")
         value(&self)
     }
 
-    mutating func string(_ text: String?) {
+    public mutating func string(_ text: String?) {
         guard var text else { return raw("null") }
         bytes.append(0x22)
         text.withUTF8 { utf8 in
@@ -73,7 +97,7 @@ struct JSONWriter {
         (word &- 0x20 &* ones) & ~word & highBits != 0
     }
 
-    mutating func strings(_ values: [String]) {
+    public mutating func strings(_ values: [String]) {
         guard !values.isEmpty else { return raw("[]") }
         raw("[")
         for (index, value) in values.enumerated() {
@@ -83,13 +107,13 @@ struct JSONWriter {
         raw("]")
     }
 
-    mutating func number(_ value: Double?) {
+    public mutating func number(_ value: Double?) {
         guard let value, value.isFinite else { return raw("null") }
         raw(text: value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value))
     }
 
     /// `"2026-11-22T06:00:00Z"`, written digit by digit (a digest writes one per item).
-    mutating func date(_ date: Date?) {
+    public mutating func date(_ date: Date?) {
         guard let date else { return raw("null") }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
