@@ -20,7 +20,7 @@ public struct MarkdownRenderer: Sendable {
 
     private func line(for item: FeedItem) -> String {
         let title = Self.escape(item.title)
-        let linked = item.urlString.map { "[\(title)](<\($0.replacingOccurrences(of: ">", with: "%3E"))>)" } ?? title
+        let linked = item.urlString.map { "[\(title)](<\(Self.destination($0))>)" } ?? title
         var meta = [item.kind.rawValue, Self.escape(item.source)]
         if let author = item.author { meta.append(Self.escape(author)) }
         if let score = item.score { meta.append("score \(TextRenderer.format(score))") }
@@ -30,14 +30,23 @@ public struct MarkdownRenderer: Sendable {
 
     /// Backslash-escapes every ASCII punctuation character CommonMark may treat as markup.
     static func escape(_ text: String) -> String {
-        let special = Set("\\`*_{}[]()<>#+-.!|~&")
-        return text.reduce(into: "") { result, character in
-            if special.contains(character) { result.append("\\") }
-            result.append(character)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if special.contains(byte) { escaped.append(UInt8(ascii: "\\")) }
+            escaped.append(byte)
         }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    private static let special = Set("\\`*_{}[]()<>#+-.!|~&".utf8)
+
+    /// A URL as a `<…>` link destination, which may not hold `>`.
+    static func destination(_ url: String) -> String {
+        url.utf8.contains(UInt8(ascii: ">")) ? url.replacingOccurrences(of: ">", with: "%3E") : url
     }
 
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        ISO8601Date.format(date)
     }
 }

@@ -1,11 +1,64 @@
 import Foundation
 
 /// Reads the ISO 8601 / RFC 3339 timestamps APIs send: a zone (`Z` or `±hh:mm`) and
-/// fractional seconds or none (`2024-01-15T10:30:00.000Z`, `2012-02-09T02:27:16-05:00`).
+/// fractional seconds or none (`2024-01-15T10:30:00.000Z`, `2012-02-09T02:27:16-05:00`),
+/// and writes Tributary's own: UTC, whole seconds (`2026-11-22T06:00:00Z`).
 public enum ISO8601Date {
     public static func parse(_ text: String) -> Date? {
         let trimmed = TextCleanup.trimmed(text)
         return (try? Date.ISO8601FormatStyle().parse(trimmed))
             ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed))
+    }
+
+    /// `2026-11-22T06:00:00Z`: the date in UTC, rounded down to the second.
+    public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        write(date) { bytes.append($0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes of `format(date)`, one at a time, computed by arithmetic: a digest
+    /// writes one per item, and `gmtime_r` takes a process-wide lock.
+    public static func write(_ date: Date, _ byte: (UInt8) -> Void) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (year, month, day) = civil(fromDays: time < 0 ? days - 1 : days)
+        let second = time < 0 ? time + 86_400 : time
+        digits(year, 4, byte)
+        byte(UInt8(ascii: "-"))
+        digits(month, 2, byte)
+        byte(UInt8(ascii: "-"))
+        digits(day, 2, byte)
+        byte(UInt8(ascii: "T"))
+        digits(second / 3600, 2, byte)
+        byte(UInt8(ascii: ":"))
+        digits(second / 60 % 60, 2, byte)
+        byte(UInt8(ascii: ":"))
+        digits(second % 60, 2, byte)
+        byte(UInt8(ascii: "Z"))
+    }
+
+    /// `number` in decimal, zero-padded to `width` digits.
+    private static func digits(_ number: Int, _ width: Int, _ byte: (UInt8) -> Void) {
+        guard (0...9999).contains(number) else { return String(number).utf8.forEach(byte) }
+        var divisor = width == 4 ? 1000 : 10
+        while divisor > 0 {
+            byte(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

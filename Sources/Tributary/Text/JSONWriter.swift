@@ -112,40 +112,12 @@ public struct JSONWriter {
         raw(text: value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value))
     }
 
-    /// `"2026-11-22T06:00:00Z"`, written digit by digit (a digest writes one per item).
+    /// `"2026-11-22T06:00:00Z"` (see `ISO8601Date.format`).
     public mutating func date(_ date: Date?) {
         guard let date else { return raw("null") }
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = Self.civil(fromDays: time < 0 ? days - 1 : days)
-        let second = time < 0 ? time + 86_400 : time
         bytes.append(0x22)
-        digits(year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(second / 3600, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(second / 60 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(second % 60, 2)
-        raw("Z\"")
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`): plain arithmetic, where `gmtime_r` takes a process-wide lock.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        ISO8601Date.write(date) { bytes.append($0) }
+        bytes.append(0x22)
     }
 
     private mutating func escape(_ byte: UInt8) {
@@ -156,16 +128,6 @@ public struct JSONWriter {
         case 0x0D: raw("\\r")
         case 0x09: raw("\\t")
         default: raw(text: "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16))
-        }
-    }
-
-    /// `number` in decimal, zero-padded to `width` digits.
-    private mutating func digits(_ number: Int, _ width: Int) {
-        guard (0...9999).contains(number) else { return raw(text: String(number)) }
-        var divisor = width == 4 ? 1000 : 10
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-            divisor /= 10
         }
     }
 }
