@@ -77,13 +77,13 @@ struct FeedByteRepair {
         scan: while index < count {
             let byte = data[index]
             switch byte {
-            case 0x3C where !inCDATA:  // <![CDATA[
+            case 0x3C where !inCDATA && (index + 1 == count || data[index + 1] == 0x21):  // <![CDATA[
                 switch Self.match(Self.cdataStart, data, index) {
                 case .yes: inCDATA = true; index += Self.cdataStart.count
                 case .more where !final: break scan
                 default: index += 1
                 }
-            case 0x5D where inCDATA:  // ]]>
+            case 0x5D where inCDATA && (index + 1 == count || data[index + 1] == 0x5D):  // ]]>
                 switch Self.match(Self.cdataEnd, data, index) {
                 case .yes: inCDATA = false; index += Self.cdataEnd.count
                 case .more where !final: break scan

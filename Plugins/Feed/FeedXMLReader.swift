@@ -31,7 +31,10 @@ final class FeedXMLReader {
     private var captureBase: String?
     private var text: [UInt8] = []
     private var bases: [(depth: Int, url: String)]
-    private var knownTags: [(name: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, tag: FeedXMLTag)] = []
+    /// Tags already named, by interned name and namespace pointer; a fixed buffer rather
+    /// than an array, so that a lookup per element costs no reference counting.
+    private let knownTags = UnsafeMutableBufferPointer<KnownTag>.allocate(capacity: 64)
+    private var knownTagCount = 0
 
     /// `onEntry` returns false to stop reading (a limit was reached).
     init(documentURL: String, onEntry: @escaping (RawFeed, RawEntry) -> Bool) {
@@ -172,7 +175,7 @@ final class FeedXMLReader {
     private func begin(capture tag: FeedXMLTag) {
         capture = tag
         captureDepth = depth
-        captureBase = bases.last?.url
+        captureBase = tag == .link ? bases.last?.url : nil  // only links are resolved
         text.removeAll(keepingCapacity: true)
     }
 
@@ -281,12 +284,27 @@ final class FeedXMLReader {
     }
 
     /// The tag for a name and namespace. libxml2 interns both strings in its dictionary,
-    /// so a name seen before is found by comparing pointers, most recent first.
+    /// so a name seen before is found by comparing pointers.
     private func tag(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) -> FeedXMLTag {
-        if let known = knownTags.last(where: { $0.name == name && $0.uri == uri }) { return known.tag }
+        for index in 0..<knownTagCount where knownTags[index].name == name && knownTags[index].uri == uri {
+            return knownTags[index].tag
+        }
         let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
         let tag = FeedXMLTag(namespace: namespace, name: String(cString: name))
-        if knownTags.count < 64 { knownTags.append((name, uri, tag)) }
+        if knownTagCount < knownTags.count {
+            knownTags[knownTagCount] = KnownTag(name: name, uri: uri, tag: tag)
+            knownTagCount += 1
+        }
         return tag
+    }
+
+    struct KnownTag {
+        let name: UnsafePointer<xmlChar>
+        let uri: UnsafePointer<xmlChar>?
+        let tag: FeedXMLTag
+    }
+
+    deinit {
+        knownTags.deallocate()
     }
 }
