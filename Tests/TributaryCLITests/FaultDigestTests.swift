@@ -4,8 +4,9 @@ import TributaryTesting
 
 /// One digest of healthy sources and one source per way a server can fail, through
 /// the real binary: the healthy items render, each broken source fails alone with a
-/// status that names its fault, and the run ends (the fault benchmark,
-/// `Benchmarks/faults.sh`, measures how fast and in how much memory).
+/// status that names its fault, and the run ends. The deadline is generous because the
+/// whole suite shares two cores; the fault benchmark, `Benchmarks/faults.sh`, measures
+/// how fast (a 2 s deadline) and in how much memory.
 @Suite struct FaultDigestTests {
     /// A Stack Exchange answer with one question of its own.
     static func healthy(_ id: Int) -> Data {
@@ -18,9 +19,12 @@ import TributaryTesting
         <rss version="2.0"><channel><title>bomb</title><item><title>&lol2;</title></item></channel></rss>
         """.utf8)
 
+    /// 4 MB of spaces, gzipped once (to 4 KB) rather than per request.
+    static let bomb = TestCompression.gzip(Data(repeating: 0x20, count: 4 << 20))
+
     /// Each fault mode's path and the words its source's status must contain.
     static let faults: [(mode: String, status: String)] = [
-        ("slow", "timed out after 2 s"),
+        ("slow", "timed out after 8 s"),
         ("error500", "HTTP 500"),
         ("limited", "(HTTP 429) until"),
         ("truncated", "truncated after 100 of 10000 bytes"),
@@ -38,14 +42,14 @@ import TributaryTesting
         let mode = request.path.split(separator: "/").first.map(String.init) ?? ""
         let json = "application/json"
         switch mode {
-        case "slow": return ServedResponse(body: healthy(0), delay: .seconds(30))
+        case "slow": return ServedResponse(body: healthy(0), delay: .seconds(60))
         case "error500": return .text("down", status: 500)
         case "limited": return ServedResponse(status: 429, headers: ["Retry-After": "3600"])
         case "truncated": return ServedResponse(headers: ["Content-Type": json], body: Data(repeating: 0x20, count: 10_000), ending: .truncated(afterBytes: 100))
         case "html": return .body(Data("<!DOCTYPE html><title>Just a moment</title>".utf8), contentType: "text/html")
         case "invalid-json": return .body(Data(#"{"items": [{"#.utf8), contentType: json)
         case "invalid-utf8": return .body(Data(#"{"items": "#.utf8) + Data([0xFF, 0x7D]), contentType: json)
-        case "bomb": return ServedResponse(headers: ["Content-Type": json], body: Data(repeating: 0x20, count: 8 << 20), encoding: .gzip(labelled: true))
+        case "bomb": return ServedResponse(headers: ["Content-Type": json, "Content-Encoding": "gzip"], body: bomb)
         case "endless": return ServedResponse(headers: ["Content-Type": json], ending: .endless)
         case "loop": return ServedResponse(status: 302, headers: ["Location": "/loop/again"])
         case "file-redirect": return ServedResponse(status: 302, headers: ["Location": "file:///etc/passwd"])
@@ -62,7 +66,7 @@ import TributaryTesting
             sources.append(#"{"id": "\#(fault.mode)", "type": "stackoverflow", "baseURL": "\#(base)/\#(fault.mode)"}"#)
         }
         sources.append(#"{"id": "dtd-bomb", "type": "feed", "url": "\#(base)/dtd-bomb/feed.xml"}"#)
-        let config = try TributaryBinary.config(#"{"timeout": 2, "maxResponseMB": 1, "sources": [\#(sources.joined(separator: ", "))]}"#)
+        let config = try TributaryBinary.config(#"{"timeout": 8, "maxResponseMB": 1, "sources": [\#(sources.joined(separator: ", "))]}"#)
         let started = ContinuousClock.now
         let result = try await TributaryBinary.run(["digest", "--config", config.path, "--format", "json", "--no-cache"])
         let elapsed = ContinuousClock.now - started
@@ -76,6 +80,6 @@ import TributaryTesting
             #expect(status.status == "failed", "\(fault.mode)")
             #expect(status.message?.contains(fault.status) == true, "\(fault.mode): \(status.message ?? "no message")")
         }
-        #expect(elapsed < .seconds(30), "the run ends: no fault hangs it (took \(elapsed))")
+        #expect(elapsed < .seconds(60), "the run ends: no fault hangs it (took \(elapsed))")
     }
 }

@@ -16,7 +16,7 @@ import TributaryTesting
         #expect(first.url?.absoluteString == "https://blog.example.com/posts/faster-builds")
         #expect(first.author == "Ada Byron")
         #expect(first.published == utc("2026-11-21T13:30:00Z"))
-        #expect(first.summary == "We cut build times by 60% .")
+        #expect(first.summary == "We cut build times by 60%.")
         #expect(first.tags == ["builds", "ci"])
         #expect(first.thumbnail?.absoluteString == "https://cdn.example.com/faster-builds-thumb.jpg")
         let second = items[1]

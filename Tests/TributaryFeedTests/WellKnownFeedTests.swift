@@ -30,7 +30,7 @@ import TributaryTesting
         let (items, _) = try await served("mastodon-tag-rss/feed.xml")
         let item = try #require(items.first)
         #expect(item.kind == .post)
-        #expect(item.title == "Typed throws made my parser so much cleaner. # swiftlang")
+        #expect(item.title == "Typed throws made my parser so much cleaner. #swiftlang")
         #expect(item.author == "@swiftdev@mastodon.social")
         #expect(item.thumbnail?.absoluteString.hasSuffix("/original/abc.png") == true)
     }

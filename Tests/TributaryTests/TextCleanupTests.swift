@@ -19,6 +19,11 @@ import Tributary
         #expect(TextCleanup.plainText(fromHTML: "<p>Hello <b>world</b> &amp; <script>x</script>friends</p>") == "Hello world & x friends")
     }
 
+    @Test func inlineTagsLeaveNoSpaceAndBlockTagsSeparateWords() {
+        #expect(TextCleanup.plainText(fromHTML: "<p><em>Dune</em>, a <a href=\"/x\">link</a>.</p><p>Next<br>line</p>") == "Dune, a link. Next line")
+        #expect(TextCleanup.plainText(fromHTML: "<li>one</li><li>two</li><DIV>three</DIV><SPAN>4</SPAN>!") == "one two three 4!")
+    }
+
     @Test func htmlPlainTextDecodesReferencesAfterDroppingTagsAndCleansWhatTheyDecodeTo() {
         let html = "<p>caf&eacute;&nbsp;<i>ok</i>\u{202E}</p>&#x1F600; &lt;not a tag&gt; &#x1B;[2J&#10;end "
         #expect(TextCleanup.plainText(fromHTML: html) == "café ok 😀 <not a tag> [2J end")

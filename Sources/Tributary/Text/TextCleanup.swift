@@ -22,8 +22,9 @@ public enum TextCleanup {
         } ?? text
     }
 
-    /// Plain text from an HTML fragment: tags dropped, each tag as a space, entities
-    /// decoded once, then made a single line.
+    /// Plain text from an HTML fragment: tags dropped (inline ones such as `<a>` or
+    /// `<em>` without a trace, any other as a space), entities decoded once, then made a
+    /// single line: `<p><em>Dune</em>, sand</p>` reads "Dune, sand".
     public static func plainText(fromHTML html: String) -> String {
         var html = html
         return html.withUTF8 { cleaned($0, droppingTags: true, decodingEntities: true) }
@@ -87,7 +88,7 @@ public enum TextCleanup {
                     }
                     if byte == UInt8(ascii: "<") {
                         inTag = true
-                        line.space()
+                        if !isInlineTag(bytes, at: index) { line.space() }
                         index += 1
                         continue
                     }
@@ -118,6 +119,23 @@ public enum TextCleanup {
             }
             return line.count
         }
+    }
+
+    /// Phrasing elements, which sit inside a line: their tags separate nothing.
+    private static let inlineTags: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd", "mark",
+        "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ]
+
+    /// Whether the tag starting with the `<` at `index` opens or closes an inline element.
+    private static func isInlineTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var start = index + 1
+        if start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        var end = start
+        while end < bytes.count, end - start <= 6, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A { end += 1 }
+        guard end > start, end - start <= 6 else { return false }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]).map { $0 | 0x20 }, as: UTF8.self)
+        return inlineTags.contains(name)
     }
 
     /// Writes kept code points, one space for each run of whitespace between them.
