@@ -52,7 +52,7 @@ import TributaryTesting
         #expect(error.code == .timeout)
         #expect(error.message.contains("hangs.sh did not finish within 0.5 s and was killed"))
         #expect(error.message.contains("fixture: hanging"))
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(25), "killed at the deadline, not after the 300 s sleep (room left for sanitizer runs)")
     }
 
     @Test func cancellationKillsTheProgram() async throws {
@@ -62,7 +62,7 @@ import TributaryTesting
         let started = ContinuousClock.now
         task.cancel()
         await #expect(throws: TributaryError.self) { try await task.value }
-        #expect(ContinuousClock.now - started < .seconds(15), "killed promptly (room left for sanitizer runs)")
+        #expect(ContinuousClock.now - started < .seconds(25), "killed promptly, not after the 300 s sleep (room left for sanitizer runs)")
     }
 
     @Test func oversizedOutputIsCappedWithAClearError() async throws {

@@ -77,7 +77,7 @@ struct LinesSource: SingleRequestSource {
             server: server, timeout: "0.5"
         )
         await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(15), "bounded by the deadline, not by the server")
+        #expect(ContinuousClock.now - started < .seconds(25), "bounded by the deadline, not by the 30 s server (room left for sanitizer runs)")
         #expect(digest.sources[0].state == .failed)
         #expect(digest.sources[0].message?.hasPrefix("timed out after 0.") == true, "the request (0.5 s) or source (0.75 s) deadline: \(digest.sources[0].message ?? "")")
         #expect(digest.sources[1].state == .ok)

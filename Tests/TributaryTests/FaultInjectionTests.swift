@@ -51,7 +51,7 @@ import TributaryTesting
         let error = try await failure("/slow", timeout: .milliseconds(500))
         #expect(error.code == .timeout)
         #expect(error.message == "timed out after 0.5 s waiting for 127.0.0.1")
-        #expect(ContinuousClock.now - started < .seconds(10), "bounded by the deadline, not by the server")
+        #expect(ContinuousClock.now - started < .seconds(25), "bounded by the deadline, not by the 30 s server (room left for sanitizer runs)")
     }
 
     @Test func truncatedBodyIsNamed() async throws {
