@@ -15,7 +15,6 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
 
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
 let package = Package(

@@ -14,6 +14,9 @@ struct RawFeed: Sendable {
     /// The feed-level `xml:base` or JSON Feed `home_page_url`.
     var base: String?
     var generator: String?
+    /// The feed's own author (Atom `<feed><author>`, JSON Feed's top-level `authors`),
+    /// which entries without one inherit, as RFC 4287 §4.2.1 says.
+    var author: String?
     var entries: [RawEntry] = []
     /// Entries seen, kept or not (a `limit` keeps only the first ones).
     var entryCount = 0

@@ -28,7 +28,7 @@ enum FeedMapping {
         var item = FeedItem(
             id: identifier(entry), source: "", sourceType: type, kind: kind(entry, wellKnown),
             title: title(entry, summary: summary), url: entry.link.flatMap(URL.init(string:)),
-            author: author(entry, wellKnown), published: FeedDates.parse(entry.published ?? entry.updated),
+            author: author(entry, feed: feed, wellKnown), published: FeedDates.parse(entry.published ?? entry.updated),
             summary: summary, thumbnail: thumbnail(entry, image: image).flatMap(URL.init(string:)),
             image: image.flatMap(URL.init(string:)), tags: entry.categories.map(TextCleanup.singleLine).filter { !$0.isEmpty }
         )
@@ -83,10 +83,10 @@ enum FeedMapping {
         return html.lazy.compactMap(FeedURLs.firstImage(inHTML:)).first.map { FeedURLs.resolve($0, against: entry.base) }
     }
 
-    /// `author`, `dc:creator` or `itunes:author`; RSS's "email (Name)" reads as Name.
-    /// Mastodon items have none: the account comes from the link's `/@user/` path.
-    static func author(_ entry: RawEntry, _ wellKnown: WellKnownFeed) -> String? {
-        if var author = entry.author.map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
+    /// `author`, `dc:creator` or `itunes:author`, else the feed's; RSS's "email (Name)"
+    /// reads as Name. Mastodon items have none: the account comes from the link's `/@user/` path.
+    static func author(_ entry: RawEntry, feed: RawFeed, _ wellKnown: WellKnownFeed) -> String? {
+        if var author = (entry.author ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
             if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("), author[..<open].contains("@") {
                 author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
             }

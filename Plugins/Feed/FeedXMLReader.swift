@@ -25,7 +25,8 @@ final class FeedXMLReader {
     private var entryDepth = 0
     private var inEntry: Bool { entryDepth > 0 }
     private var skipDepth = 0
-    private var inAtomAuthor = false
+    /// The depth of the Atom `<author>` being read (the feed's or an entry's); 0 outside one.
+    private var atomAuthorDepth = 0
     private var capture: FeedXMLTag = .other
     private var captureDepth = 0
     private var captureBase: String?
@@ -133,7 +134,7 @@ final class FeedXMLReader {
         }
         if capture != .other, depth == captureDepth { finishCapture() }
         if inEntry, depth == entryDepth { finishEntry() }
-        if capture == .other, inAtomAuthor, inEntry, depth == entryDepth + 1 { inAtomAuthor = false }
+        if capture == .other, depth == atomAuthorDepth { atomAuthorDepth = 0 }
     }
 
     func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
@@ -162,7 +163,7 @@ final class FeedXMLReader {
         entry.base = bases.last?.url
         self.entry = entry
         entryDepth = depth
-        inAtomAuthor = false
+        atomAuthorDepth = 0
     }
 
     private func finishEntry() {
@@ -199,6 +200,8 @@ final class FeedXMLReader {
         case .title where feed?.title == nil: begin(capture: .title)
         case .link where feed?.link == nil: begin(capture: .link)
         case .generator: begin(capture: .generator)
+        case .atomAuthor where feed?.author == nil: atomAuthorDepth = depth
+        case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
         case .atomLink where feed?.link == nil && (attributes["rel"] ?? "alternate") == "alternate":
             feed?.link = attributes["href"].map(resolve)
         default: break
@@ -210,6 +213,7 @@ final class FeedXMLReader {
         case .title: feed?.title = value
         case .link: feed?.link = resolve(TextCleanup.trimmed(value), against: captureBase)
         case .generator: feed?.generator = value
+        case .rssAuthor: feed?.author = value
         default: break
         }
     }
@@ -217,8 +221,8 @@ final class FeedXMLReader {
     private func startEntryField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         switch tag {
         case .atomSource: skipDepth = depth
-        case .atomAuthor: inAtomAuthor = true
-        case .atomName where inAtomAuthor: begin(capture: .rssAuthor)
+        case .atomAuthor: atomAuthorDepth = depth
+        case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
         case .title:
             entry?.titleIsHTML = attributes["type"] == "html"  // xhtml arrives as parsed text
             begin(capture: .title)

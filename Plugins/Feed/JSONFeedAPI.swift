@@ -6,6 +6,10 @@ struct JSONFeedDocument: Decodable {
     var version: String?
     var title: String?
     var home_page_url: String?
+    /// JSON Feed 1.0.
+    var author: JSONFeedAuthor?
+    /// JSON Feed 1.1.
+    var authors: [JSONFeedAuthor]?
     var items: [JSONFeedItem]?
 }
 
@@ -67,6 +71,7 @@ extension JSONFeedDocument {
         var feed = RawFeed(format: .jsonFeed)
         feed.title = document.title
         feed.link = document.home_page_url
+        feed.author = document.authors?.compactMap(\.name).first ?? document.author?.name
         feed.entries = (document.items ?? []).map { $0.raw(base: documentURL) }
         feed.entryCount = feed.entries.count
         return feed

@@ -52,12 +52,13 @@ import TributaryTesting
         #expect(second.published == utc("2026-11-20T10:00:00.250Z"))
         #expect(second.url?.absoluteString.hasSuffix("/blog/updated-only/") == true)
         #expect(second.summary == "Hello world")
+        #expect(second.author == "The Swift Team", "an entry without an author has the feed's")
         #expect(second.thumbnail?.path == "/images/hello.png")
     }
 
     @Test func jsonFeed11() async throws {
         let (items, _) = try await served("json-feed-1.1/feed.json", contentType: "application/feed+json")
-        #expect(items.count == 2)
+        #expect(items.count == 3)
         let first = try #require(items.first)
         #expect(first.id == "2")
         #expect(first.title == "A walk by the river this morning.")
@@ -67,6 +68,7 @@ import TributaryTesting
         #expect(items[1].id == "1")
         #expect(items[1].author == "Old Style")
         #expect(items[1].title == "Hello JSON Feed")
+        #expect(items[2].author == "Manton Reece", "an item without an author has the feed's")
     }
 
     @Test func limitKeepsTheFirstItems() async throws {
