@@ -121,21 +121,26 @@ public enum TextCleanup {
         }
     }
 
-    /// Phrasing elements, which sit inside a line: their tags separate nothing.
-    private static let inlineTags: Set<String> = [
+    /// Phrasing elements, which sit inside a line: their tags separate nothing. Each name
+    /// is packed into an integer (see `packedName`), so a tag is looked up without a String.
+    private static let inlineTags: [UInt64] = [
         "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd", "mark",
         "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
-    ]
+    ].map { name in name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
 
     /// Whether the tag starting with the `<` at `index` opens or closes an inline element.
     private static func isInlineTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        var start = index + 1
-        if start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
-        var end = start
-        while end < bytes.count, end - start <= 6, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A { end += 1 }
-        guard end > start, end - start <= 6 else { return false }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]).map { $0 | 0x20 }, as: UTF8.self)
-        return inlineTags.contains(name)
+        var position = index + 1
+        if position < bytes.count, bytes[position] == UInt8(ascii: "/") { position += 1 }
+        var packedName: UInt64 = 0
+        var length = 0
+        while position < bytes.count, case let letter = bytes[position] | 0x20, letter >= 0x61, letter <= 0x7A {
+            guard length < 6 else { return false }
+            packedName = packedName << 8 | UInt64(letter)
+            length += 1
+            position += 1
+        }
+        return length > 0 && inlineTags.contains(packedName)
     }
 
     /// Writes kept code points, one space for each run of whitespace between them.
