@@ -302,7 +302,7 @@ final class FeedXMLReader {
         return tag
     }
 
-    struct KnownTag {
+    private struct KnownTag {
         let name: UnsafePointer<xmlChar>
         let uri: UnsafePointer<xmlChar>?
         let tag: FeedXMLTag
