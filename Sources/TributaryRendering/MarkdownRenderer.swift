@@ -7,7 +7,7 @@ public struct MarkdownRenderer: Sendable {
     public init() {}
 
     public func render(_ digest: Digest) -> String {
-        var lines = ["# \(Self.escape(digest.title))", "", "_Generated \(Self.timestamp(digest.generatedAt)) · \(digest.items.count) items_", ""]
+        var lines = ["# \(Self.escape(digest.title))", "", "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(digest.items.count) items_", ""]
         for item in digest.items { lines.append("- " + line(for: item)) }
         if digest.items.isEmpty { lines.append("_No items._") }
         lines += ["", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |"]
@@ -24,7 +24,7 @@ public struct MarkdownRenderer: Sendable {
         var meta = [item.kind.rawValue, Self.escape(item.source)]
         if let author = item.author { meta.append(Self.escape(author)) }
         if let score = item.score { meta.append("score \(TextRenderer.format(score))") }
-        if let published = item.published { meta.append(Self.timestamp(published)) }
+        if let published = item.published { meta.append(ISO8601Date.format(published)) }
         return "**\(linked)** — " + meta.joined(separator: " · ")
     }
 
@@ -44,9 +44,5 @@ public struct MarkdownRenderer: Sendable {
     /// A URL as a `<…>` link destination, which may not hold `>`.
     static func destination(_ url: String) -> String {
         url.utf8.contains(UInt8(ascii: ">")) ? url.replacingOccurrences(of: ">", with: "%3E") : url
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        ISO8601Date.format(date)
     }
 }

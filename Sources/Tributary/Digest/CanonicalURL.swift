@@ -7,13 +7,9 @@ import Foundation
 public enum CanonicalURL {
     private static let trackingPrefixes = ["utm_", "fbclid", "gclid", "mc_cid", "mc_eid"]
 
-    /// Lower-cased scheme and host, `http` as `https`, no `www.`, no fragment, no default
-    /// port, no tracking parameters, no trailing slash.
-    public static func key(for url: URL) -> String {
-        key(url.absoluteString)
-    }
-
-    static func key(_ text: String) -> String {
+    /// The key of a URL's absolute string: lower-cased scheme and host, `http` as `https`,
+    /// no `www.`, no fragment, no default port, no tracking parameters, no trailing slash.
+    public static func key(_ text: String) -> String {
         if isAlreadyCanonical(text) { return text }
         guard let separator = text.range(of: "://") else { return text }
         var scheme = text[..<separator.lowerBound].lowercased()

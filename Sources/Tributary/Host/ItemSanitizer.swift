@@ -21,9 +21,9 @@ struct ItemSanitizer: Sendable {
         item.summary = item.summary.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: Self.maxSummaryLength) }
             .flatMap { $0.isEmpty ? nil : $0 }
         item.tags = tags(item.tags)
-        if !Self.isWebURL(item.urlString) { item.url = nil }
-        if !Self.isWebURL(item.thumbnailString) { item.thumbnail = nil }
-        if !Self.isWebURL(item.imageString) { item.image = nil }
+        if !WebAddress.isWeb(item.urlString) { item.url = nil }
+        if !WebAddress.isWeb(item.thumbnailString) { item.thumbnail = nil }
+        if !WebAddress.isWeb(item.imageString) { item.image = nil }
         if let data = item.thumbnailData, !data.hasPrefix("data:image/") || data.utf8.count > Self.maxThumbnailDataSize {
             item.thumbnailData = nil
         }
@@ -39,23 +39,5 @@ struct ItemSanitizer: Sendable {
             if !tag.isEmpty { kept.append(tag) }
         }
         return kept
-    }
-
-    /// Whether `text`, the absolute string of a `URL`, is an http or https URL with a
-    /// host. Read off the text (scheme, then the authority without user and port), as
-    /// `URL.scheme` and `URL.host` would, without building a `URL` for every item.
-    static func isWebURL(_ text: String?) -> Bool {
-        guard var text else { return false }
-        return text.withUTF8 { bytes in
-            let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
-            // "http" or "https", in any case (`| 0x20` lower-cases ASCII letters).
-            guard colon == 4 || colon == 5, zip(bytes[..<colon], "https".utf8).allSatisfy({ $0 | 0x20 == $1 }),
-                  colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
-            else { return false }
-            let authority = bytes[(colon + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-            let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
-            // A host: an IPv6 literal, or a name before any port.
-            return host.first.map { $0 != UInt8(ascii: ":") } ?? false
-        }
     }
 }
