@@ -1,3 +1,5 @@
+import Tributary
+
 /// Repairs, chunk by chunk before libxml2 sees them, the two byte-level faults that
 /// libxml2's own recovery gets wrong:
 ///
@@ -107,18 +109,35 @@ struct FeedByteRepair {
             default:
                 // Most of a feed is ASCII the repair never acts on: inside CDATA only `]`
                 // can matter, outside it only `<` and `&`.
-                index += 1
-                if inCDATA {
-                    while index < count, data[index] < 0x80, data[index] != 0x5D { index += 1 }
-                } else {
-                    while index < count, data[index] < 0x80, data[index] != 0x3C, data[index] != 0x26 { index += 1 }
-                }
+                index = Self.endOfPlainRun(data, from: index + 1, inCDATA: inCDATA)
             }
         }
         if index < count { pending = Array(data[index...]) }
         if !modified { return body(UnsafeRawBufferPointer(rebasing: data[..<index])) }
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: data[runStart..<index]))
         output.withUnsafeBytes(body)
+    }
+
+    /// The first byte at or after `start` that the repair may act on (non-ASCII, and `]`
+    /// in CDATA or `<` and `&` outside it), or the end; eight bytes at a time.
+    private static func endOfPlainRun(_ data: UnsafeRawBufferPointer, from start: Int, inCDATA: Bool) -> Int {
+        var index = start
+        if inCDATA {
+            while index + 8 <= data.count {
+                let word = ByteWords.load(data, at: index)
+                if ByteWords.hasNonASCII(word) || ByteWords.has(word, 0x5D) { break }
+                index += 8
+            }
+            while index < data.count, data[index] < 0x80, data[index] != 0x5D { index += 1 }
+        } else {
+            while index + 8 <= data.count {
+                let word = ByteWords.load(data, at: index)
+                if ByteWords.hasNonASCII(word) || ByteWords.has(word, 0x3C) || ByteWords.has(word, 0x26) { break }
+                index += 8
+            }
+            while index < data.count, data[index] < 0x80, data[index] != 0x3C, data[index] != 0x26 { index += 1 }
+        }
+        return index
     }
 
     // MARK: Lookahead

@@ -7,35 +7,39 @@ import Tributary
 ///
 /// Safety: no DTD is loaded, no network access, entity declarations are ignored
 /// (so only the predefined and numeric references expand), and nesting is bounded.
+///
+/// Only libxml2's callbacks touch the reader's state, one at a time on the parsing
+/// thread, so its properties skip the runtime's dynamic exclusivity checks, which were
+/// a tenth of that thread's time on a large feed.
 final class FeedXMLReader {
     static let maxDepth = 128
     static let maxFieldBytes = 256 * 1024
 
-    private(set) var feed: RawFeed?
-    private(set) var failure: TributaryError?
-    private(set) var errorCount = 0
-    private(set) var firstError: String?
-    private(set) var ignoredEntityDeclarations = 0
-    private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private(set) var feed: RawFeed?
+    @exclusivity(unchecked) private(set) var failure: TributaryError?
+    @exclusivity(unchecked) private(set) var errorCount = 0
+    @exclusivity(unchecked) private(set) var firstError: String?
+    @exclusivity(unchecked) private(set) var ignoredEntityDeclarations = 0
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     private let onEntry: (RawFeed, RawEntry) -> Bool
 
-    private var depth = 0
-    private var entry: RawEntry?
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var entry: RawEntry?
     /// The depth of the entry being read; 0 outside entries.
-    private var entryDepth = 0
+    @exclusivity(unchecked) private var entryDepth = 0
     private var inEntry: Bool { entryDepth > 0 }
-    private var skipDepth = 0
+    @exclusivity(unchecked) private var skipDepth = 0
     /// The depth of the Atom `<author>` being read (the feed's or an entry's); 0 outside one.
-    private var atomAuthorDepth = 0
-    private var capture: FeedXMLTag = .other
-    private var captureDepth = 0
-    private var captureBase: String?
-    private var text: [UInt8] = []
-    private var bases: [(depth: Int, url: String)]
+    @exclusivity(unchecked) private var atomAuthorDepth = 0
+    @exclusivity(unchecked) private var capture: FeedXMLTag = .other
+    @exclusivity(unchecked) private var captureDepth = 0
+    @exclusivity(unchecked) private var captureBase: String?
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var bases: [(depth: Int, url: String)]
     /// Tags already named, by interned name and namespace pointer; a fixed buffer rather
     /// than an array, so that a lookup per element costs no reference counting.
     private let knownTags = UnsafeMutableBufferPointer<KnownTag>.allocate(capacity: 64)
-    private var knownTagCount = 0
+    @exclusivity(unchecked) private var knownTagCount = 0
 
     /// `onEntry` returns false to stop reading (a limit was reached).
     init(documentURL: String, onEntry: @escaping (RawFeed, RawEntry) -> Bool) {
@@ -70,8 +74,8 @@ final class FeedXMLReader {
         _ = self.context
     }
 
-    private var stopped = false
-    private var repair = FeedByteRepair()
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var repair = FeedByteRepair()
 
     private func push(_ buffer: UnsafeRawBufferPointer, _ context: xmlParserCtxtPtr) -> Bool {
         var offset = 0

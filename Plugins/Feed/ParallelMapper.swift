@@ -10,7 +10,7 @@ final class ParallelMapper: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tributary.feed.mapping")
     private let slots = DispatchSemaphore(value: 2)
     private let map: @Sendable (RawEntry) -> FeedItem
-    private var batch: [RawEntry] = []
+    @exclusivity(unchecked) private var batch: [RawEntry] = []
     /// Written only on `queue`; read after `finish()`.
     private var items: [FeedItem] = []
 

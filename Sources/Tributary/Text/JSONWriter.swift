@@ -75,26 +75,12 @@ public struct JSONWriter {
         var index = start
         let raw = UnsafeRawBufferPointer(utf8)
         while index + 8 <= utf8.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if hasByteBelow0x20(word) || has(word, 0x22) || has(word, 0x5C) { break }
+            let word = ByteWords.load(raw, at: index)
+            if ByteWords.hasByte(word, below: 0x20) || ByteWords.has(word, 0x22) || ByteWords.has(word, 0x5C) { break }
             index += 8
         }
         while index < utf8.count, utf8[index] >= 0x20, utf8[index] != 0x22, utf8[index] != 0x5C { index += 1 }
         return index
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// Whether any byte of the word is `byte` (the classic zero-byte test on `word ^ byte`).
-    private static func has(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let difference = word ^ (UInt64(byte) &* ones)
-        return (difference &- ones) & ~difference & highBits != 0
-    }
-
-    /// Whether any byte of the word is below 0x20 (bytes from 0x80 up are UTF-8, never below).
-    private static func hasByteBelow0x20(_ word: UInt64) -> Bool {
-        (word &- 0x20 &* ones) & ~word & highBits != 0
     }
 
     public mutating func strings(_ values: [String]) {
