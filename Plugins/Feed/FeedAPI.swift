@@ -17,36 +17,34 @@ struct RawFeed: Sendable {
     /// The feed's own author (Atom `<feed><author>`, JSON Feed's top-level `authors`),
     /// which entries without one inherit, as RFC 4287 §4.2.1 says.
     var author: String?
-    var entries: [RawEntry] = []
-    /// Entries seen, kept or not (a `limit` keeps only the first ones).
-    var entryCount = 0
 
     init(format: FeedFormat) { self.format = format }
 }
 
-/// One `<item>`, `<entry>` or JSON Feed item, as the wire spells it.
+/// One `<item>`, `<entry>` or JSON Feed item, as the wire spells it. Text fields are
+/// spans of the `EntryBatch` the entry belongs to; URLs are already resolved strings.
 struct RawEntry: Sendable {
-    var id: String?
-    var title: String?
+    var id: TextSpan?
+    var title: TextSpan?
     /// Atom `type` of the title: `text`, `html` or `xhtml`.
     var titleIsHTML = false
     var link: String?
     /// `xml:base` in effect for the entry.
     var base: String?
-    var published: String?
-    var updated: String?
-    var author: String?
+    var published: TextSpan?
+    var updated: TextSpan?
+    var author: TextSpan?
     /// The summary or description, HTML or text.
-    var summary: String?
+    var summary: TextSpan?
     /// The full content (`content:encoded`, Atom `content`, JSON `content_html`).
-    var content: String?
-    var categories: [String] = []
+    var content: TextSpan?
+    var categories: [TextSpan] = []
     /// `media:thumbnail`, `itunes:image` and the like: an explicit thumbnail.
     var thumbnail: String?
     /// Media attached: `enclosure`, `media:content`, JSON `image`/attachments.
     var media: [RawMedia] = []
     /// Stack Exchange `re:rank`.
-    var rank: String?
+    var rank: TextSpan?
     /// The first `<img src>` seen inside XHTML content.
     var inlineImage: String?
 }

@@ -4,19 +4,19 @@ import Foundation
 /// variants: no weekday, full month names, two-digit years, named or missing zones),
 /// RFC 3339 and ISO 8601 without a zone (read as UTC). No `DateFormatter`.
 enum FeedDates {
-    static func parse(_ text: String?) -> Date? {
-        guard let text else { return nil }
-        let bytes = Array(text.utf8)
+    /// The date the UTF-8 text gives, or nil when it is in none of the forms above.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard let first = bytes.firstIndex(where: { $0 > 32 }) else { return nil }
-        if bytes.count - first >= 10, isDigit(bytes[first]), bytes[first + 4] == UInt8(ascii: "-") {
-            return iso8601(bytes[first...])
+        let text = UnsafeBufferPointer(rebasing: bytes[first...])
+        if text.count >= 10, isDigit(text[0]), text[4] == UInt8(ascii: "-") {
+            return iso8601(text)
         }
-        return rfc822(bytes[first...])
+        return rfc822(text)
     }
 
     // MARK: RFC 3339 / ISO 8601
 
-    static func iso8601(_ bytes: ArraySlice<UInt8>) -> Date? {
+    static func iso8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var scanner = DateScanner(bytes)
         guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2), scanner.skip("-"),
             let day = scanner.number(2)
@@ -32,7 +32,7 @@ enum FeedDates {
 
     // MARK: RFC 822
 
-    static func rfc822(_ bytes: ArraySlice<UInt8>) -> Date? {
+    static func rfc822(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var scanner = DateScanner(bytes)
         scanner.skipWord()  // optional weekday, "Tue," or "Tuesday"
         guard let day = scanner.number(1...2) else { return nil }
@@ -65,17 +65,16 @@ enum FeedDates {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 }
 
-/// A cursor over the bytes of a date.
+/// A cursor over the bytes of a date; it allocates nothing.
 struct DateScanner {
-    private let bytes: ArraySlice<UInt8>
-    private var index: Int
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        index = bytes.startIndex
     }
 
-    private var current: UInt8? { index < bytes.endIndex ? bytes[index] : nil }
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     mutating func skip(_ character: Character) -> Bool {
         guard current == character.asciiValue else { return false }
@@ -133,7 +132,7 @@ struct DateScanner {
         while current == 32 { index += 1 }
         if skip("Z") || skip("z") { return 0 }
         let start = index
-        for name in ["GMT", "UTC", "UT"] where matchWord(name) { break }
+        _ = matchWord("GMT") || matchWord("UTC") || matchWord("UT")
         guard let sign = current, sign == 43 || sign == 45 else { return index > start ? 0 : nil }
         index += 1
         guard let hours = number(1...2) else { return nil }
@@ -143,40 +142,51 @@ struct DateScanner {
         return sign == 45 ? -offset : offset
     }
 
-    private static let zones: [String: Int] = [
-        "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-        "CET": 1, "CEST": 2, "BST": 1, "IST": 5, "JST": 9, "AEST": 10, "AEDT": 11,
-    ]
+    /// Zone abbreviations, packed as `packedWord` packs them, and their hours east of UTC.
+    private static let zones: [UInt32: Int] = Dictionary(uniqueKeysWithValues: [
+        ("EST", -5), ("EDT", -4), ("CST", -6), ("CDT", -5), ("MST", -7), ("MDT", -6), ("PST", -8), ("PDT", -7),
+        ("CET", 1), ("CEST", 2), ("BST", 1), ("IST", 5), ("JST", 9), ("AEST", 10), ("AEDT", 11),
+    ].map { name, hours in (packed(name.utf8), hours) })
 
     /// North American and a few other abbreviations; unknown names read as UTC.
     mutating func namedZone() -> Int? {
-        var name = ""
-        while let byte = current, isLetter(byte) {
-            name.append(Character(Unicode.Scalar(byte)))
-            index += 1
-        }
-        return Self.zones[name.uppercased()].map { $0 * 3600 }
+        let (word, length) = packedWord()
+        guard length <= 4 else { return nil }
+        return Self.zones[word].map { $0 * 3600 }
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        .map { packed($0.uppercased().utf8) }
 
     /// An English month name, abbreviated or full ("Sep", "Sept", "September").
     mutating func month() -> Int? {
-        var word: [UInt8] = []
-        while let byte = current, isLetter(byte) {
-            word.append(byte | 0x20)
-            index += 1
-        }
+        let start = index
+        _ = packedWord()
+        let length = index - start
         _ = skip(".")
-        guard word.count >= 3 else { return nil }
-        let prefix = String(decoding: word.prefix(3), as: UTF8.self)
+        guard length >= 3 else { return nil }
+        let prefix = Self.packed(UnsafeBufferPointer(rebasing: bytes[start..<(start + 3)]))
         return Self.months.firstIndex(of: prefix).map { $0 + 1 }
     }
 
-    private mutating func matchWord(_ word: String) -> Bool {
-        let utf8 = Array(word.utf8)
-        guard bytes[index...].starts(with: utf8) else { return false }
-        index += utf8.count
+    /// The run of letters at the cursor, upper-cased and packed into an integer (its first
+    /// four letters), and its length.
+    private mutating func packedWord() -> (UInt32, Int) {
+        let start = index
+        while let byte = current, isLetter(byte) { index += 1 }
+        let length = index - start
+        return (Self.packed(UnsafeBufferPointer(rebasing: bytes[start..<min(index, start + 4)])), length)
+    }
+
+    private static func packed(_ letters: some Sequence<UInt8>) -> UInt32 {
+        letters.reduce(0) { $0 << 8 | UInt32($1 & 0xDF) }
+    }
+
+    private mutating func matchWord(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard bytes.count - index >= length else { return false }
+        for offset in 0..<length where bytes[index + offset] != word.utf8Start[offset] { return false }
+        index += length
         return true
     }
 

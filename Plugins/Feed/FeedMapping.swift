@@ -18,21 +18,32 @@ enum WellKnownFeed: Equatable {
     }
 }
 
-/// Raw entries to `FeedItem`s: pure, no I/O.
+/// Raw entries to `FeedItem`s: pure, no I/O. Each item's strings are made once, already
+/// cleaned, from the bytes of its batch.
 enum FeedMapping {
     static let type = "feed"
 
-    static func item(_ entry: RawEntry, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {
-        let summary = summaryText(entry)
+    /// Every entry of a batch as an item, in order.
+    static func items(_ batch: EntryBatch, feed: RawFeed, kind: WellKnownFeed) -> [FeedItem] {
+        var items: [FeedItem] = []
+        items.reserveCapacity(batch.count)
+        batch.forEach { entry, text in items.append(item(entry, text, feed: feed, kind: kind)) }
+        return items
+    }
+
+    static func item(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {
+        let summary = summaryText(entry, text)
         let image = entry.media.first(where: \.isImage)?.url
         var item = FeedItem(
-            id: identifier(entry), source: "", sourceType: type, kind: kind(entry, wellKnown),
-            title: title(entry, summary: summary), url: entry.link.flatMap(URL.init(string:)),
-            author: author(entry, feed: feed, wellKnown), published: FeedDates.parse(entry.published ?? entry.updated),
-            summary: summary, thumbnail: thumbnail(entry, image: image).flatMap(URL.init(string:)),
-            image: image.flatMap(URL.init(string:)), tags: entry.categories.map(TextCleanup.singleLine).filter { !$0.isEmpty }
+            id: identifier(entry, text), source: "", sourceType: type, kind: kind(entry, text, wellKnown),
+            title: title(entry, text, summary: summary), url: entry.link.flatMap(URL.init(string:)),
+            author: author(entry, text, feed: feed, wellKnown),
+            published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
+            summary: summary, thumbnail: thumbnail(entry, text, image: image).flatMap(URL.init(string:)),
+            image: image.flatMap(URL.init(string:)),
+            tags: entry.categories.map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
         )
-        if wellKnown == .stackOverflow || entry.rank != nil { item.score = entry.rank.flatMap(Double.init) }
+        if wellKnown == .stackOverflow || entry.rank != nil { item.score = text.trimmedString(entry.rank).flatMap(Double.init) }
         if item.kind == .photo, item.image == nil, let link = entry.link, FeedURLs.looksLikeImage(link) {
             item.image = URL(string: link)
         }
@@ -40,13 +51,14 @@ enum FeedMapping {
     }
 
     /// guid or id, else the link, else a stable hash of title and date.
-    static func identifier(_ entry: RawEntry) -> String {
-        if let id = entry.id.map(TextCleanup.singleLine), !id.isEmpty { return id }
+    static func identifier(_ entry: RawEntry, _ text: EntryText) -> String {
+        if let id = entry.id.map({ TextCleanup.singleLine(utf8: text.bytes($0)) }), !id.isEmpty { return id }
         if let link = entry.link, !link.isEmpty { return link }
-        return "sha:" + StableHash.hex("\(entry.title ?? "")\n\(entry.published ?? entry.updated ?? "")")
+        let date = text.trimmedString(entry.published ?? entry.updated) ?? ""
+        return "sha:" + StableHash.hex("\(text.string(entry.title) ?? "")\n\(date)")
     }
 
-    static func kind(_ entry: RawEntry, _ wellKnown: WellKnownFeed) -> ItemKind {
+    static func kind(_ entry: RawEntry, _ text: EntryText, _ wellKnown: WellKnownFeed) -> ItemKind {
         switch wellKnown {
         case .stackOverflow: return .question
         case .flickr: return .photo
@@ -54,39 +66,41 @@ enum FeedMapping {
         case .generic:
             if entry.rank != nil { return .question }
             if let link = entry.link, FeedURLs.looksLikeImage(link) { return .photo }
-            let hasText = !(entry.title ?? "").isEmpty || !(entry.content ?? entry.summary ?? "").isEmpty
+            let hasText = !text.isEmpty(entry.title) || !text.isEmpty(entry.content ?? entry.summary)
             return !hasText && entry.media.contains(where: \.isImage) ? .photo : .article
         }
     }
 
-    static func title(_ entry: RawEntry, summary: String?) -> String {
-        let raw = entry.title ?? ""
-        let title = entry.titleIsHTML ? TextCleanup.plainText(fromHTML: raw) : TextCleanup.decodedLine(raw)
-        if !title.isEmpty { return title }
+    static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {
+        let title = entry.title.map { span in
+            entry.titleIsHTML ? TextCleanup.plainText(fromHTMLUTF8: text.bytes(span)) : TextCleanup.decodedLine(utf8: text.bytes(span))
+        }
+        if let title, !title.isEmpty { return title }
         if let summary, !summary.isEmpty { return TextCleanup.truncate(summary, to: 120) }
         return "(untitled)"
     }
 
     /// Plain text of the summary (or the content), from its first 1.5 KB.
-    static func summaryText(_ entry: RawEntry) -> String? {
-        guard let html = entry.summary ?? entry.content else { return nil }
-        let head = html.utf8.count > 1536 ? String(decoding: html.utf8.prefix(1536), as: UTF8.self) : html
-        let text = TextCleanup.truncate(TextCleanup.plainText(fromHTML: head), to: 500)
-        return text.isEmpty ? nil : text
+    static func summaryText(_ entry: RawEntry, _ text: EntryText) -> String? {
+        guard let span = entry.summary ?? entry.content else { return nil }
+        let plain = TextCleanup.truncate(TextCleanup.plainText(fromHTMLUTF8: text.bytes(span, upTo: 1536)), to: 500)
+        return plain.isEmpty ? nil : plain
     }
 
-    static func thumbnail(_ entry: RawEntry, image: String?) -> String? {
+    static func thumbnail(_ entry: RawEntry, _ text: EntryText, image: String?) -> String? {
         if let thumbnail = entry.thumbnail { return thumbnail }
         if let image { return image }
         if let inline = entry.inlineImage { return inline }
-        let html = [entry.content, entry.summary].compactMap { $0 }
-        return html.lazy.compactMap(FeedURLs.firstImage(inHTML:)).first.map { FeedURLs.resolve($0, against: entry.base) }
+        for html in [entry.content, entry.summary].compactMap({ $0 }) {
+            if let source = FeedURLs.firstImage(inHTML: text.bytes(html)) { return FeedURLs.resolve(source, against: entry.base) }
+        }
+        return nil
     }
 
     /// `author`, `dc:creator` or `itunes:author`, else the feed's; RSS's "email (Name)"
     /// reads as Name. Mastodon items have none: the account comes from the link's `/@user/` path.
-    static func author(_ entry: RawEntry, feed: RawFeed, _ wellKnown: WellKnownFeed) -> String? {
-        if var author = (entry.author ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
+    static func author(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, _ wellKnown: WellKnownFeed) -> String? {
+        if var author = (text.string(entry.author) ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
             if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("), author[..<open].contains("@") {
                 author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
             }

@@ -29,8 +29,8 @@ enum FeedReading {
             throw TributaryError(.badResponse, "the feed is empty")
         }
         if first == UInt8(ascii: "{") {
-            let feed = try JSONFeedDocument.read(try bytes.all(), documentURL: documentURL.absoluteString)
-            return snapshot(feed, url: documentURL, limit: limit)
+            let (feed, entries) = try JSONFeedDocument.read(try bytes.all(), documentURL: documentURL.absoluteString, limit: limit)
+            return snapshot(feed, entries, url: documentURL)
         }
         guard first == UInt8(ascii: "<") else {
             let what = mediaType.map { " (\($0))" } ?? ""
@@ -41,23 +41,21 @@ enum FeedReading {
 
     static func readXML(_ bytes: some FeedByteSource, documentURL: URL, limit: Int?) throws -> SourceUpdate {
         var mapper: ParallelMapper?
-        var count = 0
-        let reader = FeedXMLReader(documentURL: documentURL.absoluteString) { feed, entry in
-            if mapper == nil {
-                let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
-                mapper = ParallelMapper { FeedMapping.item($0, feed: feed, kind: kind) }
-            }
-            mapper?.add(entry)
-            count += 1
-            return limit.map { count < $0 } ?? true
+        let makeMapper = { (feed: RawFeed) in
+            let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
+            return ParallelMapper { FeedMapping.items($0, feed: feed, kind: kind) }
+        }
+        let reader = FeedXMLReader(documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize) { feed, batch in
+            mapper = mapper ?? makeMapper(feed)
+            mapper?.add(batch)
         }
         try reader.parse { body in try bytes.chunks(body) }
-        let items = mapper?.finish() ?? []
         if let failure = reader.failure { throw failure }
         guard let feed = reader.feed else {
             let detail = reader.firstError.map { ": \($0)" } ?? ""
             throw TributaryError(.badResponse, "the document is not a readable XML feed\(detail)")
         }
+        let items = (mapper ?? makeMapper(feed)).finish(reader.remainder)
         var update = SourceUpdate(items: items, notes: [label(feed.format)])
         if reader.errorCount > 0 {
             update.diagnostics.append("recovered from \(reader.errorCount) XML errors (first: \(reader.firstError ?? "?"))")
@@ -68,10 +66,9 @@ enum FeedReading {
         return update
     }
 
-    static func snapshot(_ feed: RawFeed, url: URL, limit: Int?) -> SourceUpdate {
+    static func snapshot(_ feed: RawFeed, _ entries: EntryBatch, url: URL) -> SourceUpdate {
         let kind = WellKnownFeed.recognise(url: url, feed: feed)
-        let entries = limit.map { Array(feed.entries.prefix($0)) } ?? feed.entries
-        return SourceUpdate(items: entries.map { FeedMapping.item($0, feed: feed, kind: kind) }, notes: [label(feed.format)])
+        return SourceUpdate(items: FeedMapping.items(entries, feed: feed, kind: kind), notes: [label(feed.format)])
     }
 
     static func label(_ format: FeedFormat) -> String {

@@ -9,6 +9,11 @@ struct FeedAttributes {
 
     /// The value of the unprefixed attribute `name`.
     subscript(name: String) -> String? {
+        bytes(name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes of the unprefixed attribute `name`'s value, valid during the callback.
+    func bytes(_ name: String) -> UnsafeBufferPointer<UInt8>? {
         value { localName, uri in uri == nil && strcmp(localName, name) == 0 }
     }
 
@@ -17,17 +22,17 @@ struct FeedAttributes {
         guard count > 0 else { return nil }
         return value { localName, uri in
             uri != nil && strcmp(localName, "base") == 0 && strcmp(uri!, "http://www.w3.org/XML/1998/namespace") == 0
-        }
+        }.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private func value(where matches: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Bool) -> String? {
+    private func value(where matches: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Bool) -> UnsafeBufferPointer<UInt8>? {
         guard let pointers else { return nil }
         for index in 0..<count {
             let base = index * 5
             guard let localName = pointers[base], let start = pointers[base + 3], let end = pointers[base + 4] else { continue }
             let uri = pointers[base + 2].map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             guard matches(UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self), uri) else { continue }
-            return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            return UnsafeBufferPointer(start: start, count: end - start)
         }
         return nil
     }

@@ -30,9 +30,9 @@ enum FeedURLs {
         return imageExtensions.contains(suffix)
     }
 
-    /// The first `<img src="…">` in an HTML fragment (its first 64 KB).
-    static func firstImage(inHTML html: String) -> String? {
-        let utf8 = Array(html.utf8.prefix(65_536))
+    /// The first `<img src="…">` in an HTML fragment's UTF-8 (its first 64 KB).
+    static func firstImage(inHTML html: UnsafeBufferPointer<UInt8>) -> String? {
+        let utf8 = html.prefix(65_536)
         guard let tag = utf8.firstRange(of: Array("<img".utf8)) else { return nil }
         let rest = utf8[tag.upperBound...].prefix(2048)
         guard let src = rest.firstRange(of: Array("src=".utf8)), src.upperBound < rest.endIndex else { return nil }

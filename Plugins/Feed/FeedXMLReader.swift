@@ -3,7 +3,8 @@ import Foundation
 import Tributary
 
 /// Streams an RSS, RDF or Atom document through libxml2's SAX2 push parser and
-/// hands each finished entry to `onEntry`; no tree is ever built.
+/// hands finished entries on in batches (`onBatch`, then `remainder`); no tree is ever
+/// built, and an entry's text goes straight into its batch's buffer.
 ///
 /// Safety: no DTD is loaded, no network access, entity declarations are ignored
 /// (so only the predefined and numeric references expand), and nesting is bounded.
@@ -20,8 +21,13 @@ final class FeedXMLReader {
     @exclusivity(unchecked) private(set) var errorCount = 0
     @exclusivity(unchecked) private(set) var firstError: String?
     @exclusivity(unchecked) private(set) var ignoredEntityDeclarations = 0
+    /// The entries read since the last full batch was handed on, after `parse`.
+    @exclusivity(unchecked) private(set) var remainder = EntryBatch()
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
-    private let onEntry: (RawFeed, RawEntry) -> Bool
+    private let limit: Int?
+    private let batchSize: Int
+    private let onBatch: (RawFeed, EntryBatch) -> Void
+    @exclusivity(unchecked) private var entryCount = 0
 
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var entry: RawEntry?
@@ -34,18 +40,20 @@ final class FeedXMLReader {
     @exclusivity(unchecked) private var capture: FeedXMLTag = .other
     @exclusivity(unchecked) private var captureDepth = 0
     @exclusivity(unchecked) private var captureBase: String?
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// Where the captured field's text starts in `remainder.text`.
+    @exclusivity(unchecked) private var captureStart = 0
     @exclusivity(unchecked) private var bases: [(depth: Int, url: String)]
     /// Tags already named, by interned name and namespace pointer; a fixed buffer rather
     /// than an array, so that a lookup per element costs no reference counting.
     private let knownTags = UnsafeMutableBufferPointer<KnownTag>.allocate(capacity: 64)
     @exclusivity(unchecked) private var knownTagCount = 0
 
-    /// `onEntry` returns false to stop reading (a limit was reached).
-    init(documentURL: String, onEntry: @escaping (RawFeed, RawEntry) -> Bool) {
+    /// Reading stops after `limit` entries; `onBatch` gets each full batch of `batchSize`.
+    init(documentURL: String, limit: Int?, batchSize: Int, onBatch: @escaping (RawFeed, EntryBatch) -> Void) {
         bases = [(0, documentURL)]
-        self.onEntry = onEntry
-        text.reserveCapacity(4096)
+        self.limit = limit
+        self.batchSize = batchSize
+        self.onBatch = onBatch
     }
 
     /// Feeds the document in chunks from `chunks`, then finishes it.
@@ -142,8 +150,9 @@ final class FeedXMLReader {
     }
 
     func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
-        guard capture != .other, skipDepth == 0, text.count < Self.maxFieldBytes else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - text.count)))
+        let captured = remainder.text.count - captureStart
+        guard capture != .other, skipDepth == 0, captured < Self.maxFieldBytes else { return }
+        remainder.extend(UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - captured)))
     }
 
     // MARK: Structure
@@ -172,23 +181,29 @@ final class FeedXMLReader {
 
     private func finishEntry() {
         entryDepth = 0
-        guard let finished = entry.take(), feed != nil else { return }
-        feed!.entryCount += 1
-        if !onEntry(feed!, finished) { stop() }
+        guard let finished = entry.take(), let feed else { return }
+        remainder.append(finished)
+        entryCount += 1
+        if remainder.count == batchSize {
+            onBatch(feed, remainder)
+            remainder = EntryBatch()
+        }
+        if let limit, entryCount >= limit { stop() }
     }
 
     private func begin(capture tag: FeedXMLTag) {
         capture = tag
         captureDepth = depth
         captureBase = tag == .link ? bases.last?.url : nil  // only links are resolved
-        text.removeAll(keepingCapacity: true)
+        captureStart = remainder.text.count
     }
 
     private func finishCapture() {
-        let value = String(decoding: text, as: UTF8.self)
+        let span = remainder.span(from: captureStart)
         let tag = capture
         capture = .other
-        if inEntry { store(entryField: tag, value) } else { store(feedField: tag, value) }
+        if inEntry { return store(entryField: tag, span) }
+        store(feedField: tag, remainder.string(span))
     }
 
     /// Inside captured content (XHTML or unescaped HTML), only images matter.
@@ -232,7 +247,7 @@ final class FeedXMLReader {
             begin(capture: .title)
         case .atomLink: atomLink(attributes)
         case .atomCategory:
-            if let term = attributes["term"] ?? attributes["label"] { entry?.categories.append(term) }
+            if let term = attributes.bytes("term") ?? attributes.bytes("label") { entry?.categories.append(remainder.add(term)) }
         case .mediaThumbnail, .itunesImage:
             if entry?.thumbnail == nil, let url = attributes["url"] ?? attributes["href"] { entry?.thumbnail = resolve(url) }
         case .mediaContent, .enclosure:
@@ -256,20 +271,21 @@ final class FeedXMLReader {
         }
     }
 
-    private func store(entryField tag: FeedXMLTag, _ value: String) {
-        let trimmed = { TextCleanup.trimmed(value) }
+    /// Keeps a field's span; the mapping trims and cleans the text when it makes the item.
+    private func store(entryField tag: FeedXMLTag, _ span: TextSpan) {
         switch tag {
-        case .title: entry?.title = value
-        case .link: if entry?.link == nil { entry?.link = resolve(trimmed(), against: captureBase) }
-        case .guid, .atomID: entry?.id = trimmed()
-        case .pubDate, .published: entry?.published = trimmed()
-        case .dcDate: if entry?.published == nil { entry?.published = trimmed() }
-        case .updated: entry?.updated = trimmed()
-        case .rssAuthor, .dcCreator, .itunesAuthor: if entry?.author == nil { entry?.author = value }
-        case .description, .atomSummary: entry?.summary = value
-        case .contentEncoded, .atomContent: entry?.content = value
-        case .rssCategory, .dcSubject: entry?.categories.append(value)
-        case .rank: entry?.rank = trimmed()
+        case .title: entry?.title = span
+        case .link where entry?.link == nil:
+            entry?.link = resolve(remainder.string(span), against: captureBase)
+        case .guid, .atomID: entry?.id = span
+        case .pubDate, .published: entry?.published = span
+        case .dcDate: if entry?.published == nil { entry?.published = span }
+        case .updated: entry?.updated = span
+        case .rssAuthor, .dcCreator, .itunesAuthor: if entry?.author == nil { entry?.author = span }
+        case .description, .atomSummary: entry?.summary = span
+        case .contentEncoded, .atomContent: entry?.content = span
+        case .rssCategory, .dcSubject: entry?.categories.append(span)
+        case .rank: entry?.rank = span
         default: break
         }
     }

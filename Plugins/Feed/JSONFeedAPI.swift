@@ -57,8 +57,8 @@ struct LenientString: Decodable {
 }
 
 extension JSONFeedDocument {
-    /// Decodes a JSON Feed and turns it into the common raw form.
-    static func read(_ data: Data, documentURL: String) throws -> RawFeed {
+    /// Decodes a JSON Feed and turns its first `limit` items into the common raw form.
+    static func read(_ data: Data, documentURL: String, limit: Int?) throws -> (RawFeed, EntryBatch) {
         let document: JSONFeedDocument
         do {
             document = try JSONDecoder().decode(JSONFeedDocument.self, from: data)
@@ -72,29 +72,29 @@ extension JSONFeedDocument {
         feed.title = document.title
         feed.link = document.home_page_url
         feed.author = document.authors?.compactMap(\.name).first ?? document.author?.name
-        feed.entries = (document.items ?? []).map { $0.raw(base: documentURL) }
-        feed.entryCount = feed.entries.count
-        return feed
+        var batch = EntryBatch()
+        for item in (document.items ?? []).prefix(limit ?? .max) { item.add(to: &batch, base: documentURL) }
+        return (feed, batch)
     }
 }
 
 extension JSONFeedItem {
-    func raw(base: String) -> RawEntry {
+    func add(to batch: inout EntryBatch, base: String) {
         var entry = RawEntry()
-        entry.id = id?.value
-        entry.title = title
+        entry.id = batch.add(id?.value)
+        entry.title = batch.add(title)
         entry.link = (url ?? external_url).map { FeedURLs.resolve($0, against: base) }
         entry.base = base
-        entry.published = date_published
-        entry.updated = date_modified
-        entry.author = authors?.compactMap(\.name).first ?? author?.name
-        entry.summary = summary ?? content_text
-        entry.content = content_html ?? content_text
-        entry.categories = tags ?? []
+        entry.published = batch.add(date_published.map(TextCleanup.trimmed))
+        entry.updated = batch.add(date_modified.map(TextCleanup.trimmed))
+        entry.author = batch.add(authors?.compactMap(\.name).first ?? author?.name)
+        entry.summary = batch.add(summary ?? content_text)
+        entry.content = batch.add(content_html ?? content_text)
+        entry.categories = (tags ?? []).compactMap { batch.add($0) }
         entry.thumbnail = (image ?? banner_image).map { FeedURLs.resolve($0, against: base) }
         entry.media = (attachments ?? []).compactMap { attachment in
             attachment.url.map { RawMedia(url: FeedURLs.resolve($0, against: base), type: attachment.mime_type) }
         }
-        return entry
+        batch.append(entry)
     }
 }

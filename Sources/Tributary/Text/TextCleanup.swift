@@ -13,6 +13,11 @@ public enum TextCleanup {
         } ?? text
     }
 
+    /// `singleLine` of UTF-8 bytes (a feed reader's captured text), made a String once.
+    public static func singleLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        needsCleaning(bytes) ? cleaned(bytes, droppingTags: false, decodingEntities: false) : String(decoding: bytes, as: UTF8.self)
+    }
+
     /// One line, as `singleLine`, of text that arrives HTML-encoded (`AT&amp;T`): each
     /// character reference decoded once, before the line is cleaned.
     public static func decodedLine(_ text: String) -> String {
@@ -22,12 +27,23 @@ public enum TextCleanup {
         } ?? text
     }
 
+    /// `decodedLine` of UTF-8 bytes, made a String once.
+    public static func decodedLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        bytes.contains(UInt8(ascii: "&")) || needsCleaning(bytes)
+            ? cleaned(bytes, droppingTags: false, decodingEntities: true) : String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Plain text from an HTML fragment: tags dropped (inline ones such as `<a>` or
     /// `<em>` without a trace, any other as a space), entities decoded once, then made a
     /// single line: `<p><em>Dune</em>, sand</p>` reads "Dune, sand".
     public static func plainText(fromHTML html: String) -> String {
         var html = html
         return html.withUTF8 { cleaned($0, droppingTags: true, decodingEntities: true) }
+    }
+
+    /// `plainText(fromHTML:)` of UTF-8 bytes.
+    public static func plainText(fromHTMLUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        cleaned(bytes, droppingTags: true, decodingEntities: true)
     }
 
     /// The text without leading and trailing ASCII whitespace (the whitespace XML and

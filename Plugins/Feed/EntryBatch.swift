@@ -1,0 +1,84 @@
+/// Where one field's text sits in its batch's `EntryBatch.text`.
+struct TextSpan: Sendable {
+    let start: Int
+    let count: Int
+}
+
+/// Entries read from a feed together with the text they refer to: every captured field
+/// is appended to one byte buffer, so reading an entry makes no String per field. The
+/// mapping makes each item's strings once, already cleaned, from these bytes.
+struct EntryBatch: Sendable {
+    private(set) var entries: [RawEntry] = []
+    private(set) var text: [UInt8] = []
+
+    var count: Int { entries.count }
+
+    mutating func append(_ entry: RawEntry) { entries.append(entry) }
+
+    /// Appends UTF-8 bytes as one field's text.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSpan {
+        let span = TextSpan(start: text.count, count: bytes.count)
+        text.append(contentsOf: bytes)
+        return span
+    }
+
+    /// Appends a string as one field's text (JSON Feed fields arrive as strings).
+    mutating func add(_ string: String?) -> TextSpan? {
+        guard var string else { return nil }
+        return string.withUTF8 { add($0) }
+    }
+
+    /// Appends bytes to the field that starts at `start` (text that arrives in pieces).
+    mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>) { text.append(contentsOf: bytes) }
+
+    /// The span from `start` to the end of the text, closing a field built with `extend`.
+    func span(from start: Int) -> TextSpan { TextSpan(start: start, count: text.count - start) }
+
+    /// One field's text as a string (a feed-level field, or a link to resolve).
+    func string(_ span: TextSpan) -> String {
+        text.withUnsafeBufferPointer { String(decoding: EntryText(buffer: $0).bytes(span), as: UTF8.self) }
+    }
+
+    /// Calls `body` with each entry and a view of its text.
+    func forEach(_ body: (RawEntry, EntryText) -> Void) {
+        text.withUnsafeBufferPointer { buffer in
+            for entry in entries { body(entry, EntryText(buffer: buffer)) }
+        }
+    }
+}
+
+/// Read access to a batch's text while it is being mapped.
+struct EntryText {
+    let buffer: UnsafeBufferPointer<UInt8>
+
+    func bytes(_ span: TextSpan) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[span.start..<(span.start + span.count)])
+    }
+
+    /// At most the first `limit` bytes, cut at a character boundary.
+    func bytes(_ span: TextSpan, upTo limit: Int) -> UnsafeBufferPointer<UInt8> {
+        let all = bytes(span)
+        guard all.count > limit else { return all }
+        var end = limit
+        while end > 0, all[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
+        return UnsafeBufferPointer(rebasing: all[..<end])
+    }
+
+    func string(_ span: TextSpan?) -> String? {
+        span.map { String(decoding: bytes($0), as: UTF8.self) }
+    }
+
+    /// The text without the ASCII whitespace XML puts around values.
+    func trimmedString(_ span: TextSpan?) -> String? {
+        span.map { span in
+            let all = bytes(span)
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            let start = all.firstIndex { !isSpace($0) } ?? all.count
+            let end = (all.lastIndex { !isSpace($0) } ?? start - 1) + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: all[start..<max(start, end)]), as: UTF8.self)
+        }
+    }
+
+    /// Whether the span is absent or holds no bytes.
+    func isEmpty(_ span: TextSpan?) -> Bool { (span?.count ?? 0) == 0 }
+}
