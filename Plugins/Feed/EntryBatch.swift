@@ -79,6 +79,11 @@ struct EntryText {
         }
     }
 
+    /// The URL resolved against its base.
+    func resolved(_ url: RawURL) -> String {
+        FeedURLs.resolve(String(decoding: bytes(url.text), as: UTF8.self), against: url.base)
+    }
+
     /// Whether the span is absent or holds no bytes.
     func isEmpty(_ span: TextSpan?) -> Bool { (span?.count ?? 0) == 0 }
 }

@@ -22,13 +22,13 @@ struct RawFeed: Sendable {
 }
 
 /// One `<item>`, `<entry>` or JSON Feed item, as the wire spells it. Text fields are
-/// spans of the `EntryBatch` the entry belongs to; URLs are already resolved strings.
+/// spans of the `EntryBatch` the entry belongs to; URLs are resolved when mapped.
 struct RawEntry: Sendable {
     var id: TextSpan?
     var title: TextSpan?
     /// Atom `type` of the title: `text`, `html` or `xhtml`.
     var titleIsHTML = false
-    var link: String?
+    var link: RawURL?
     /// `xml:base` in effect for the entry.
     var base: String?
     var published: TextSpan?
@@ -40,23 +40,25 @@ struct RawEntry: Sendable {
     var content: TextSpan?
     var categories: [TextSpan] = []
     /// `media:thumbnail`, `itunes:image` and the like: an explicit thumbnail.
-    var thumbnail: String?
+    var thumbnail: RawURL?
     /// Media attached: `enclosure`, `media:content`, JSON `image`/attachments.
     var media: [RawMedia] = []
     /// Stack Exchange `re:rank`.
     var rank: TextSpan?
-    /// The first `<img src>` seen inside XHTML content.
+    /// The first `<img src>` seen inside XHTML content, resolved.
     var inlineImage: String?
+}
+
+/// A URL as the document wrote it (a span of the batch's text) and the base it is
+/// relative to: the `xml:base` in effect, or the document's address.
+struct RawURL: Sendable {
+    var text: TextSpan
+    var base: String?
 }
 
 /// An attached media object: its URL and whatever says what it is.
 struct RawMedia: Sendable {
-    var url: String
+    var url: RawURL
     /// A MIME type (`image/jpeg`) or a Media RSS `medium` (`image`).
-    var type: String?
-
-    var isImage: Bool {
-        guard let type = type?.lowercased() else { return FeedURLs.looksLikeImage(url) }
-        return type.hasPrefix("image") || (type.isEmpty && FeedURLs.looksLikeImage(url))
-    }
+    var type: TextSpan?
 }

@@ -32,43 +32,52 @@ enum FeedMapping {
     }
 
     static func item(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {
+        let link = entry.link.map(text.resolved)
         let summary = summaryText(entry, text)
-        let image = entry.media.first(where: \.isImage)?.url
+        let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
         var item = FeedItem(
-            id: identifier(entry, text), source: "", sourceType: type, kind: kind(entry, text, wellKnown),
-            title: title(entry, text, summary: summary), url: entry.link.flatMap(URL.init(string:)),
-            author: author(entry, text, feed: feed, wellKnown),
+            id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind(entry, text, link: link, wellKnown),
+            title: title(entry, text, summary: summary), url: link.flatMap(URL.init(string:)),
+            author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
             summary: summary, thumbnail: thumbnail(entry, text, image: image).flatMap(URL.init(string:)),
             image: image.flatMap(URL.init(string:)),
             tags: entry.categories.map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
         )
         if wellKnown == .stackOverflow || entry.rank != nil { item.score = text.trimmedString(entry.rank).flatMap(Double.init) }
-        if item.kind == .photo, item.image == nil, let link = entry.link, FeedURLs.looksLikeImage(link) {
+        if item.kind == .photo, item.image == nil, let link, FeedURLs.looksLikeImage(link) {
             item.image = URL(string: link)
         }
         return item
     }
 
     /// guid or id, else the link, else a stable hash of title and date.
-    static func identifier(_ entry: RawEntry, _ text: EntryText) -> String {
+    static func identifier(_ entry: RawEntry, _ text: EntryText, link: String?) -> String {
         if let id = entry.id.map({ TextCleanup.singleLine(utf8: text.bytes($0)) }), !id.isEmpty { return id }
-        if let link = entry.link, !link.isEmpty { return link }
+        if let link, !link.isEmpty { return link }
         let date = text.trimmedString(entry.published ?? entry.updated) ?? ""
         return "sha:" + StableHash.hex("\(text.string(entry.title) ?? "")\n\(date)")
     }
 
-    static func kind(_ entry: RawEntry, _ text: EntryText, _ wellKnown: WellKnownFeed) -> ItemKind {
+    static func kind(_ entry: RawEntry, _ text: EntryText, link: String?, _ wellKnown: WellKnownFeed) -> ItemKind {
         switch wellKnown {
         case .stackOverflow: return .question
         case .flickr: return .photo
         case .mastodon: return .post
         case .generic:
             if entry.rank != nil { return .question }
-            if let link = entry.link, FeedURLs.looksLikeImage(link) { return .photo }
+            if let link, FeedURLs.looksLikeImage(link) { return .photo }
             let hasText = !text.isEmpty(entry.title) || !text.isEmpty(entry.content ?? entry.summary)
-            return !hasText && entry.media.contains(where: \.isImage) ? .photo : .article
+            return !hasText && entry.media.contains { isImage($0, text) } ? .photo : .article
         }
+    }
+
+    /// Whether attached media is an image: by its type, else by its URL's extension.
+    static func isImage(_ media: RawMedia, _ text: EntryText) -> Bool {
+        guard let type = text.string(media.type)?.lowercased(), !type.isEmpty else {
+            return FeedURLs.looksLikeImage(text.resolved(media.url))
+        }
+        return type.hasPrefix("image")
     }
 
     static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {
@@ -88,7 +97,7 @@ enum FeedMapping {
     }
 
     static func thumbnail(_ entry: RawEntry, _ text: EntryText, image: String?) -> String? {
-        if let thumbnail = entry.thumbnail { return thumbnail }
+        if let thumbnail = entry.thumbnail { return text.resolved(thumbnail) }
         if let image { return image }
         if let inline = entry.inlineImage { return inline }
         for html in [entry.content, entry.summary].compactMap({ $0 }) {
@@ -99,14 +108,14 @@ enum FeedMapping {
 
     /// `author`, `dc:creator` or `itunes:author`, else the feed's; RSS's "email (Name)"
     /// reads as Name. Mastodon items have none: the account comes from the link's `/@user/` path.
-    static func author(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, _ wellKnown: WellKnownFeed) -> String? {
+    static func author(_ entry: RawEntry, _ text: EntryText, link: String?, feed: RawFeed, _ wellKnown: WellKnownFeed) -> String? {
         if var author = (text.string(entry.author) ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
             if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("), author[..<open].contains("@") {
                 author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
             }
             return author
         }
-        guard wellKnown == .mastodon, let link = entry.link.flatMap(URL.init(string:)), let host = link.host else { return nil }
+        guard wellKnown == .mastodon, let link = link.flatMap(URL.init(string:)), let host = link.host else { return nil }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
     }
 

@@ -17,6 +17,12 @@ struct FeedAttributes {
         value { localName, uri in uri == nil && strcmp(localName, name) == 0 }
     }
 
+    /// Whether the attribute `name` is `expected`, or absent and `expected` is its default.
+    func value(_ name: String, is expected: StaticString, byDefault: Bool = false) -> Bool {
+        guard let value = bytes(name) else { return byDefault }
+        return value.elementsEqual(UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+    }
+
     /// The value of `xml:base`, when present.
     var xmlBase: String? {
         guard count > 0 else { return nil }

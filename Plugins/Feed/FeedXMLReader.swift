@@ -243,16 +243,17 @@ final class FeedXMLReader {
         case .atomAuthor: atomAuthorDepth = depth
         case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
         case .title:
-            entry?.titleIsHTML = attributes["type"] == "html"  // xhtml arrives as parsed text
+            entry?.titleIsHTML = attributes.value("type", is: "html")  // xhtml arrives as parsed text
             begin(capture: .title)
         case .atomLink: atomLink(attributes)
         case .atomCategory:
             if let term = attributes.bytes("term") ?? attributes.bytes("label") { entry?.categories.append(remainder.add(term)) }
         case .mediaThumbnail, .itunesImage:
-            if entry?.thumbnail == nil, let url = attributes["url"] ?? attributes["href"] { entry?.thumbnail = resolve(url) }
+            if entry?.thumbnail == nil, let url = attributes.bytes("url") ?? attributes.bytes("href") { entry?.thumbnail = self.url(url) }
         case .mediaContent, .enclosure:
-            if let url = attributes["url"] {
-                entry?.media.append(RawMedia(url: resolve(url), type: attributes["medium"] ?? attributes["type"]))
+            if let url = attributes.bytes("url") {
+                let type = (attributes.bytes("medium") ?? attributes.bytes("type")).map { remainder.add($0) }
+                entry?.media.append(RawMedia(url: self.url(url), type: type))
             }
         case .img: captureChild(tag, attributes)
         case .link, .guid, .atomID, .pubDate, .dcDate, .published, .updated, .rssAuthor, .dcCreator, .itunesAuthor,
@@ -263,20 +264,25 @@ final class FeedXMLReader {
     }
 
     private func atomLink(_ attributes: FeedAttributes) {
-        guard let href = attributes["href"].map(resolve) else { return }
-        switch attributes["rel"] ?? "alternate" {
-        case "alternate": if entry?.link == nil { entry?.link = href }
-        case "enclosure": entry?.media.append(RawMedia(url: href, type: attributes["type"]))
-        default: break
+        guard let href = attributes.bytes("href") else { return }
+        if attributes.value("rel", is: "alternate", byDefault: true) {
+            if entry?.link == nil { entry?.link = url(href) }
+        } else if attributes.value("rel", is: "enclosure") {
+            entry?.media.append(RawMedia(url: url(href), type: attributes.bytes("type").map { remainder.add($0) }))
         }
+    }
+
+    /// An entry's URL attribute, kept in the batch with the base in effect, to be
+    /// resolved when the entry is mapped. Never called while a field is being captured.
+    private func url(_ bytes: UnsafeBufferPointer<UInt8>) -> RawURL {
+        RawURL(text: remainder.add(bytes), base: bases.last?.url)
     }
 
     /// Keeps a field's span; the mapping trims and cleans the text when it makes the item.
     private func store(entryField tag: FeedXMLTag, _ span: TextSpan) {
         switch tag {
         case .title: entry?.title = span
-        case .link where entry?.link == nil:
-            entry?.link = resolve(remainder.string(span), against: captureBase)
+        case .link where entry?.link == nil: entry?.link = RawURL(text: span, base: captureBase)
         case .guid, .atomID: entry?.id = span
         case .pubDate, .published: entry?.published = span
         case .dcDate: if entry?.published == nil { entry?.published = span }

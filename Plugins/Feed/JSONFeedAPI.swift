@@ -83,7 +83,7 @@ extension JSONFeedItem {
         var entry = RawEntry()
         entry.id = batch.add(id?.value)
         entry.title = batch.add(title)
-        entry.link = (url ?? external_url).map { FeedURLs.resolve($0, against: base) }
+        entry.link = batch.add(url ?? external_url).map { RawURL(text: $0, base: base) }
         entry.base = base
         entry.published = batch.add(date_published.map(TextCleanup.trimmed))
         entry.updated = batch.add(date_modified.map(TextCleanup.trimmed))
@@ -91,9 +91,9 @@ extension JSONFeedItem {
         entry.summary = batch.add(summary ?? content_text)
         entry.content = batch.add(content_html ?? content_text)
         entry.categories = (tags ?? []).compactMap { batch.add($0) }
-        entry.thumbnail = (image ?? banner_image).map { FeedURLs.resolve($0, against: base) }
+        entry.thumbnail = batch.add(image ?? banner_image).map { RawURL(text: $0, base: base) }
         entry.media = (attachments ?? []).compactMap { attachment in
-            attachment.url.map { RawMedia(url: FeedURLs.resolve($0, against: base), type: attachment.mime_type) }
+            batch.add(attachment.url).map { RawMedia(url: RawURL(text: $0, base: base), type: batch.add(attachment.mime_type)) }
         }
         batch.append(entry)
     }
