@@ -13,6 +13,15 @@ struct EntryBatch: Sendable {
 
     var count: Int { entries.count }
 
+    init() {}
+
+    /// An empty batch with room for `entries` entries and `textBytes` bytes of text, so
+    /// that filling it never copies what it holds.
+    init(entries: Int, textBytes: Int) {
+        self.entries.reserveCapacity(entries)
+        text.reserveCapacity(textBytes)
+    }
+
     mutating func append(_ entry: RawEntry) { entries.append(entry) }
 
     /// Appends UTF-8 bytes as one field's text.

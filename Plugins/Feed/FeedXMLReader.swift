@@ -185,8 +185,9 @@ final class FeedXMLReader {
         remainder.append(finished)
         entryCount += 1
         if remainder.count == batchSize {
+            let textBytes = remainder.text.count
             onBatch(feed, remainder)
-            remainder = EntryBatch()
+            remainder = EntryBatch(entries: batchSize, textBytes: textBytes + textBytes / 4)
         }
         if let limit, entryCount >= limit { stop() }
     }
