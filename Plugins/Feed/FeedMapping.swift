@@ -37,16 +37,17 @@ enum FeedMapping {
         let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
         var item = FeedItem(
             id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind(entry, text, link: link, wellKnown),
-            title: title(entry, text, summary: summary), url: link.flatMap(URL.init(string:)),
-            author: author(entry, text, link: link, feed: feed, wellKnown),
+            title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
-            summary: summary, thumbnail: thumbnail(entry, text, image: image).flatMap(URL.init(string:)),
-            image: image.flatMap(URL.init(string:)),
-            tags: entry.categories.map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
+            summary: summary, tags: entry.categories.map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
         )
+        // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
+        item.urlString = link.flatMap(WebAddress.absoluteString)
+        item.thumbnailString = thumbnail(entry, text, image: image).flatMap(WebAddress.absoluteString)
+        item.imageString = image.flatMap(WebAddress.absoluteString)
         if wellKnown == .stackOverflow || entry.rank != nil { item.score = text.trimmedString(entry.rank).flatMap(Double.init) }
-        if item.kind == .photo, item.image == nil, let link, FeedURLs.looksLikeImage(link) {
-            item.image = URL(string: link)
+        if item.kind == .photo, item.imageString == nil, let link, FeedURLs.looksLikeImage(link) {
+            item.imageString = WebAddress.absoluteString(link)
         }
         return item
     }

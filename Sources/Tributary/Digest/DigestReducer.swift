@@ -25,7 +25,8 @@ public struct DigestReducer: Sendable {
 
     public func reduce(_ states: [SourceState], generatedAt: Date) -> Digest {
         let order = Dictionary(states.enumerated().map { ($1.status.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var merged = deduplicated(states.flatMap(\.items))
+        // One source's items are used as they are; several are joined once.
+        var merged = deduplicated(states.count == 1 ? states[0].items : states.flatMap(\.items))
         merged.removeAll { !filter.matches($0) }
         // Items are large values: sort their positions, then gather them once.
         let keys = ParallelWork.map(merged) { SortKey(item: $0, sourceOrder: order[$0.source] ?? 0) }
@@ -44,11 +45,12 @@ public struct DigestReducer: Sendable {
         result.reserveCapacity(items.count)
         let keys = ParallelWork.map(items) { $0.urlString.map(CanonicalURL.key) ?? $0.id }
         for (item, key) in zip(items, keys) {
-            if let index = indexByKey[key] {
+            // One hash per item: claim the key, and give it back to the first if it had one.
+            if let index = indexByKey.updateValue(result.count, forKey: key) {
+                indexByKey[key] = index
                 let extra = item.tags.filter { !result[index].tags.contains($0) }
                 if !extra.isEmpty { result[index].tags += extra }
             } else {
-                indexByKey[key] = result.count
                 result.append(item)
             }
         }

@@ -83,12 +83,22 @@ public struct FeedItem: Sendable, Equatable, Codable {
         get { fields.values.tags }
         set { unique().values.tags = newValue }
     }
-    /// `url`'s absolute string.
-    public var urlString: String? { fields.values.url }
-    /// `thumbnail`'s absolute string.
-    public var thumbnailString: String? { fields.values.thumbnail }
-    /// `image`'s absolute string.
-    public var imageString: String? { fields.values.image }
+    /// `url`'s absolute string. Set it only to what `URL.absoluteString` would give
+    /// (`WebAddress.absoluteString(_:)`), so that `url` reads it back.
+    public var urlString: String? {
+        get { fields.values.url }
+        set { unique().values.url = newValue }
+    }
+    /// `thumbnail`'s absolute string; set it as `urlString`.
+    public var thumbnailString: String? {
+        get { fields.values.thumbnail }
+        set { unique().values.thumbnail = newValue }
+    }
+    /// `image`'s absolute string; set it as `urlString`.
+    public var imageString: String? {
+        get { fields.values.image }
+        set { unique().values.image = newValue }
+    }
 
     /// The thumbnail inlined as a `data:image/…` URI, when a source downloaded it for a
     /// report that embeds images; not part of the JSON output.
