@@ -76,8 +76,9 @@ struct DateScanner {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func skip(_ character: Character) -> Bool {
-        guard current == character.asciiValue else { return false }
+    /// Skips `character` (ASCII) when it is next.
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard current == UInt8(truncatingIfNeeded: character.value) else { return false }
         index += 1
         return true
     }
