@@ -10,6 +10,9 @@ struct TextSpan: Sendable {
 struct EntryBatch: Sendable {
     private(set) var entries: [RawEntry] = []
     private(set) var text: [UInt8] = []
+    /// Every entry's categories, each entry's in one run (`RawEntry.categories`), so an
+    /// entry needs no array of its own.
+    private(set) var categories: [TextSpan] = []
 
     var count: Int { entries.count }
 
@@ -32,10 +35,20 @@ struct EntryBatch: Sendable {
     }
 
     /// Appends a string as one field's text (JSON Feed fields arrive as strings).
-    mutating func add(_ string: String?) -> TextSpan? {
-        guard var string else { return nil }
+    mutating func add(_ string: String) -> TextSpan {
+        var string = string
         return string.withUTF8 { add($0) }
     }
+
+    /// Appends a string, when there is one.
+    mutating func add(_ string: String?) -> TextSpan? {
+        string.map { add($0) }
+    }
+
+    mutating func addCategory(_ span: TextSpan) { categories.append(span) }
+
+    /// The categories from `start` to the last one added: an entry's run so far.
+    func categoryRun(from start: Int? = nil) -> Range<Int> { (start ?? categories.count)..<categories.count }
 
     /// Appends bytes to the field that starts at `start` (text that arrives in pieces).
     mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>) { text.append(contentsOf: bytes) }
@@ -45,13 +58,15 @@ struct EntryBatch: Sendable {
 
     /// One field's text as a string (a feed-level field, or a link to resolve).
     func string(_ span: TextSpan) -> String {
-        text.withUnsafeBufferPointer { String(decoding: EntryText(buffer: $0).bytes(span), as: UTF8.self) }
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[span.start..<(span.start + span.count)]), as: UTF8.self) }
     }
 
     /// Calls `body` with each entry and a view of its text.
     func forEach(_ body: (RawEntry, EntryText) -> Void) {
         text.withUnsafeBufferPointer { buffer in
-            for entry in entries { body(entry, EntryText(buffer: buffer)) }
+            categories.withUnsafeBufferPointer { categories in
+                for entry in entries { body(entry, EntryText(buffer: buffer, categories: categories)) }
+            }
         }
     }
 }
@@ -59,6 +74,12 @@ struct EntryBatch: Sendable {
 /// Read access to a batch's text while it is being mapped.
 struct EntryText {
     let buffer: UnsafeBufferPointer<UInt8>
+    let categories: UnsafeBufferPointer<TextSpan>
+
+    /// The entry's categories, in document order.
+    func categories(of entry: RawEntry) -> UnsafeBufferPointer<TextSpan> {
+        UnsafeBufferPointer(rebasing: categories[entry.categories])
+    }
 
     func bytes(_ span: TextSpan) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: buffer[span.start..<(span.start + span.count)])

@@ -38,7 +38,8 @@ struct RawEntry: Sendable {
     var summary: TextSpan?
     /// The full content (`content:encoded`, Atom `content`, JSON `content_html`).
     var content: TextSpan?
-    var categories: [TextSpan] = []
+    /// Where the entry's categories are in its batch's `categories`.
+    var categories: Range<Int> = 0..<0
     /// `media:thumbnail`, `itunes:image` and the like: an explicit thumbnail.
     var thumbnail: RawURL?
     /// Media attached: `enclosure`, `media:content`, JSON `image`/attachments.
@@ -47,6 +48,11 @@ struct RawEntry: Sendable {
     var rank: TextSpan?
     /// The first `<img src>` seen inside XHTML content, resolved.
     var inlineImage: String?
+
+    init(base: String?, categories: Range<Int>) {
+        self.base = base
+        self.categories = categories
+    }
 }
 
 /// A URL as the document wrote it (a span of the batch's text) and the base it is

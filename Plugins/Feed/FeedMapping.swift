@@ -39,7 +39,7 @@ enum FeedMapping {
             id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind(entry, text, link: link, wellKnown),
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
-            summary: summary, tags: entry.categories.map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
+            summary: summary, tags: text.categories(of: entry).map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
         item.urlString = link.flatMap(WebAddress.absoluteString)

@@ -45,7 +45,7 @@ final class FeedXMLReader {
     @exclusivity(unchecked) private var bases: [(depth: Int, url: String)]
     /// Tags already named, by interned name and namespace pointer; a fixed buffer rather
     /// than an array, so that a lookup per element costs no reference counting.
-    private let knownTags = UnsafeMutableBufferPointer<KnownTag>.allocate(capacity: 64)
+    private let knownTags = UnsafeMutableBufferPointer<KnownTag>.allocate(capacity: 128)
     @exclusivity(unchecked) private var knownTagCount = 0
 
     /// Reading stops after `limit` entries; `onBatch` gets each full batch of `batchSize`.
@@ -54,6 +54,7 @@ final class FeedXMLReader {
         self.limit = limit
         self.batchSize = batchSize
         self.onBatch = onBatch
+        knownTags.initialize(repeating: KnownTag())
     }
 
     /// Feeds the document in chunks from `chunks`, then finishes it.
@@ -128,11 +129,11 @@ final class FeedXMLReader {
         }
         pushBase(attributes)
         let tag = self.tag(name, uri)
-        guard let feed else { return start(root: tag, name: name) }
+        guard feed != nil else { return start(root: tag, name: name) }
         if skipDepth > 0 { return }
         if capture != .other { return captureChild(tag, attributes) }
         if !inEntry {
-            if tag == .item || tag == .entry { return begin(entry: feed) }
+            if tag == .item || tag == .entry { return beginEntry() }
             return startFeedField(tag, attributes)
         }
         startEntryField(tag, attributes)
@@ -171,22 +172,20 @@ final class FeedXMLReader {
         feed?.base = bases.count > 1 ? bases.last?.url : nil
     }
 
-    private func begin(entry feed: RawFeed) {
-        var entry = RawEntry()
-        entry.base = bases.last?.url
-        self.entry = entry
+    private func beginEntry() {
+        entry = RawEntry(base: bases.last?.url, categories: remainder.categoryRun())
         entryDepth = depth
         atomAuthorDepth = 0
     }
 
     private func finishEntry() {
         entryDepth = 0
-        guard let finished = entry.take(), let feed else { return }
+        guard let finished = entry.take(), feed != nil else { return }
         remainder.append(finished)
         entryCount += 1
         if remainder.count == batchSize {
             let textBytes = remainder.text.count
-            onBatch(feed, remainder)
+            onBatch(feed!, remainder)
             remainder = EntryBatch(entries: batchSize, textBytes: textBytes + textBytes / 4)
         }
         if let limit, entryCount >= limit { stop() }
@@ -248,7 +247,7 @@ final class FeedXMLReader {
             begin(capture: .title)
         case .atomLink: atomLink(attributes)
         case .atomCategory:
-            if let term = attributes.bytes("term") ?? attributes.bytes("label") { entry?.categories.append(remainder.add(term)) }
+            if let term = attributes.bytes("term") ?? attributes.bytes("label") { addCategory(remainder.add(term)) }
         case .mediaThumbnail, .itunesImage:
             if entry?.thumbnail == nil, let url = attributes.bytes("url") ?? attributes.bytes("href") { entry?.thumbnail = self.url(url) }
         case .mediaContent, .enclosure:
@@ -273,6 +272,11 @@ final class FeedXMLReader {
         }
     }
 
+    private func addCategory(_ span: TextSpan) {
+        remainder.addCategory(span)
+        entry?.categories = remainder.categoryRun(from: entry?.categories.lowerBound ?? 0)
+    }
+
     /// An entry's URL attribute, kept in the batch with the base in effect, to be
     /// resolved when the entry is mapped. Never called while a field is being captured.
     private func url(_ bytes: UnsafeBufferPointer<UInt8>) -> RawURL {
@@ -291,7 +295,7 @@ final class FeedXMLReader {
         case .rssAuthor, .dcCreator, .itunesAuthor: if entry?.author == nil { entry?.author = span }
         case .description, .atomSummary: entry?.summary = span
         case .contentEncoded, .atomContent: entry?.content = span
-        case .rssCategory, .dcSubject: entry?.categories.append(span)
+        case .rssCategory, .dcSubject: addCategory(span)
         case .rank: entry?.rank = span
         default: break
         }
@@ -315,24 +319,27 @@ final class FeedXMLReader {
     }
 
     /// The tag for a name and namespace. libxml2 interns both strings in its dictionary,
-    /// so a name seen before is found by comparing pointers.
+    /// so a name seen before is found by its pointers, in a small open-addressing table.
     private func tag(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?) -> FeedXMLTag {
-        for index in 0..<knownTagCount where knownTags[index].name == name && knownTags[index].uri == uri {
-            return knownTags[index].tag
+        let hash = UInt(bitPattern: name) >> 4 ^ UInt(bitPattern: uri) >> 6
+        var slot = Int(hash) & (knownTags.count - 1)
+        while let known = knownTags[slot].name {
+            if known == name && knownTags[slot].uri == uri { return knownTags[slot].tag }
+            slot = (slot + 1) & (knownTags.count - 1)
         }
         let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
         let tag = FeedXMLTag(namespace: namespace, name: String(cString: name))
-        if knownTagCount < knownTags.count {
-            knownTags[knownTagCount] = KnownTag(name: name, uri: uri, tag: tag)
+        if knownTagCount < knownTags.count / 2 {  // half full at most, so probes stay short
+            knownTags[slot] = KnownTag(name: name, uri: uri, tag: tag)
             knownTagCount += 1
         }
         return tag
     }
 
     private struct KnownTag {
-        let name: UnsafePointer<xmlChar>
-        let uri: UnsafePointer<xmlChar>?
-        let tag: FeedXMLTag
+        var name: UnsafePointer<xmlChar>?
+        var uri: UnsafePointer<xmlChar>?
+        var tag = FeedXMLTag.other
     }
 
     deinit {

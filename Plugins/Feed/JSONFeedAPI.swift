@@ -80,17 +80,17 @@ extension JSONFeedDocument {
 
 extension JSONFeedItem {
     func add(to batch: inout EntryBatch, base: String) {
-        var entry = RawEntry()
+        var entry = RawEntry(base: base, categories: batch.categoryRun())
         entry.id = batch.add(id?.value)
         entry.title = batch.add(title)
         entry.link = batch.add(url ?? external_url).map { RawURL(text: $0, base: base) }
-        entry.base = base
         entry.published = batch.add(date_published.map(TextCleanup.trimmed))
         entry.updated = batch.add(date_modified.map(TextCleanup.trimmed))
         entry.author = batch.add(authors?.compactMap(\.name).first ?? author?.name)
         entry.summary = batch.add(summary ?? content_text)
         entry.content = batch.add(content_html ?? content_text)
-        entry.categories = (tags ?? []).compactMap { batch.add($0) }
+        for tag in tags ?? [] { batch.addCategory(batch.add(tag)) }
+        entry.categories = batch.categoryRun(from: entry.categories.lowerBound)
         entry.thumbnail = batch.add(image ?? banner_image).map { RawURL(text: $0, base: base) }
         entry.media = (attachments ?? []).compactMap { attachment in
             batch.add(attachment.url).map { RawMedia(url: RawURL(text: $0, base: base), type: batch.add(attachment.mime_type)) }
