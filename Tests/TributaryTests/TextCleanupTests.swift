@@ -8,6 +8,19 @@ import Tributary
         #expect(HTMLEntities.decode("AT&T & &bogus; &#xZZ;") == "AT&T & &bogus; &#xZZ;")
     }
 
+    /// The cleaner reads eight bytes at a time: a fault at any offset, on either side of a
+    /// word boundary, is still found.
+    @Test(arguments: 0..<20)
+    func faultsAreFoundAtAnyOffset(_ offset: Int) {
+        let before = String(repeating: "a", count: offset + 1)
+        let after = "bbbbbbbbbbbbbbbbbbbb"
+        #expect(TextCleanup.singleLine(before + "  " + after) == before + " " + after)
+        #expect(TextCleanup.singleLine(before + "\u{1B}" + after) == before + after)
+        #expect(TextCleanup.singleLine(before + " \u{7F} " + after) == before + " " + after)
+        #expect(TextCleanup.singleLine(before + "\u{202E}" + after) == before + after)
+        #expect(TextCleanup.singleLine(before + " x " + after) == before + " x " + after)
+    }
+
     @Test func terminalEscapesAndControlCharactersAreRemoved() {
         let hostile = "Title\u{1B}[2J\u{1B}]0;pwned\u{07} with\ttabs\nand\u{202E}bidi\u{9B}"
         let clean = TextCleanup.singleLine(hostile)

@@ -25,17 +25,19 @@ public enum CanonicalURL {
     /// The common case, checked in one pass over the bytes: `https://` and a lower-case
     /// host without `www.` or a port, no query, no fragment, no trailing slash.
     private static func isAlreadyCanonical(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.starts(with: "https://".utf8), utf8.last != UInt8(ascii: "/") else { return false }
-        let rest = utf8.dropFirst(8)
-        guard !rest.starts(with: "www.".utf8) else { return false }
-        var inHost = true
-        for byte in rest {
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
-            if byte == UInt8(ascii: "/") { inHost = false }
-            if inHost && ((0x41...0x5A).contains(byte) || byte == UInt8(ascii: ":")) { return false }
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.starts(with: "https://".utf8), utf8.last != UInt8(ascii: "/") else { return false }
+            let rest = UnsafeBufferPointer(rebasing: utf8[8...])
+            guard !rest.starts(with: "www.".utf8) else { return false }
+            var inHost = true
+            for byte in rest {
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
+                if byte == UInt8(ascii: "/") { inHost = false }
+                if inHost && ((0x41...0x5A).contains(byte) || byte == UInt8(ascii: ":")) { return false }
+            }
+            return true
         }
-        return true
     }
 
     private static func host(_ authority: Substring) -> String {

@@ -44,14 +44,14 @@ public struct DigestReducer: Sendable {
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
         let keys = ParallelWork.map(items) { $0.urlString.map(CanonicalURL.key) ?? $0.id }
-        for (item, key) in zip(items, keys) {
+        for position in items.indices {
             // One hash per item: claim the key, and give it back to the first if it had one.
-            if let index = indexByKey.updateValue(result.count, forKey: key) {
-                indexByKey[key] = index
-                let extra = item.tags.filter { !result[index].tags.contains($0) }
+            if let index = indexByKey.updateValue(result.count, forKey: keys[position]) {
+                indexByKey[keys[position]] = index
+                let extra = items[position].tags.filter { !result[index].tags.contains($0) }
                 if !extra.isEmpty { result[index].tags += extra }
             } else {
-                result.append(item)
+                result.append(items[position])
             }
         }
         return result

@@ -17,6 +17,14 @@ public enum ByteWords {
         return (difference &- ones) & ~difference & highBits != 0
     }
 
+    /// The high bit of each byte of the word that is `byte`, and no other bit (exact, unlike `has`).
+    @inline(__always)
+    public static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (UInt64(byte) &* ones)
+        let low = ~highBits
+        return ~(((difference & low) &+ low) | difference | low)
+    }
+
     /// Whether any byte of the word is below `limit` (at most 0x80); bytes from 0x80 up never are.
     @inline(__always)
     public static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {

@@ -69,7 +69,19 @@ public enum TextCleanup {
         if first == 0x20 || last == 0x20 { return true }
         var previousWasSpace = false
         var index = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while index < bytes.count {
+            if index + 8 <= bytes.count {
+                // Eight bytes at once: printable ASCII without two spaces in a row is clean.
+                let word = ByteWords.load(raw, at: index)
+                if !ByteWords.hasNonASCII(word), !ByteWords.hasByte(word, below: 0x20), !ByteWords.has(word, 0x7F) {
+                    let spaces = ByteWords.matches(word, 0x20)
+                    if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return true }
+                    previousWasSpace = spaces >> 63 != 0
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previousWasSpace) { return true }

@@ -11,7 +11,8 @@ public enum WebAddress {
         return text.withUTF8 { bytes in
             let colon = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
             // "http" or "https", in any case (`| 0x20` lower-cases ASCII letters).
-            guard colon == 4 || colon == 5, zip(bytes[..<colon], "https".utf8).allSatisfy({ $0 | 0x20 == $1 }),
+            guard colon == 4 || colon == 5, bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
+                  bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p"), colon == 4 || bytes[4] | 0x20 == UInt8(ascii: "s"),
                   colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
             else { return false }
             let authority = bytes[(colon + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
