@@ -1,3 +1,5 @@
+import Tributary
+
 /// Where one field's text sits in its batch's `EntryBatch.text`.
 struct TextSpan: Sendable {
     let start: Int
@@ -100,18 +102,12 @@ struct EntryText {
 
     /// The text without the ASCII whitespace XML puts around values.
     func trimmedString(_ span: TextSpan?) -> String? {
-        span.map { span in
-            let all = bytes(span)
-            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-            let start = all.firstIndex { !isSpace($0) } ?? all.count
-            let end = (all.lastIndex { !isSpace($0) } ?? start - 1) + 1
-            return String(decoding: UnsafeBufferPointer(rebasing: all[start..<max(start, end)]), as: UTF8.self)
-        }
+        span.map { String(decoding: TextCleanup.trimmed(utf8: bytes($0)), as: UTF8.self) }
     }
 
     /// The URL resolved against its base.
     func resolved(_ url: RawURL) -> String {
-        FeedURLs.resolve(String(decoding: bytes(url.text), as: UTF8.self), against: url.base)
+        FeedURLs.resolve(utf8: bytes(url.text), against: url.base)
     }
 
     /// Whether the span is absent or holds no bytes.

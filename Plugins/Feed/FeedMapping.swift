@@ -39,7 +39,7 @@ enum FeedMapping {
             id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind(entry, text, link: link, wellKnown),
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
-            summary: summary, tags: text.categories(of: entry).map { TextCleanup.singleLine(utf8: text.bytes($0)) }.filter { !$0.isEmpty }
+            summary: summary, tags: tags(entry, text)
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
         item.urlString = link.flatMap(WebAddress.absoluteString)
@@ -79,6 +79,19 @@ enum FeedMapping {
             return FeedURLs.looksLikeImage(text.resolved(media.url))
         }
         return type.hasPrefix("image")
+    }
+
+    /// The categories as one-line tags, empty ones dropped.
+    static func tags(_ entry: RawEntry, _ text: EntryText) -> [String] {
+        let spans = text.categories(of: entry)
+        guard !spans.isEmpty else { return [] }
+        var tags: [String] = []
+        tags.reserveCapacity(spans.count)
+        for span in spans {
+            let tag = TextCleanup.singleLine(utf8: text.bytes(span))
+            if !tag.isEmpty { tags.append(tag) }
+        }
+        return tags
     }
 
     static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {

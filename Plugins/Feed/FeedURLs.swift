@@ -12,9 +12,20 @@ enum FeedURLs {
         return resolved.absoluteString
     }
 
+    /// `resolve` of a reference's UTF-8 bytes: an absolute one becomes a String as it is.
+    static func resolve(utf8 reference: UnsafeBufferPointer<UInt8>, against base: String?) -> String {
+        let trimmed = TextCleanup.trimmed(utf8: reference)
+        let text = String(decoding: trimmed, as: UTF8.self)
+        return base == nil || hasScheme(trimmed) ? text : resolve(text, against: base)
+    }
+
     static func hasScheme(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else { return false }
+        var text = text
+        return text.withUTF8(hasScheme)
+    }
+
+    private static func hasScheme(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != 0 else { return false }
         return utf8[..<colon].allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
         }

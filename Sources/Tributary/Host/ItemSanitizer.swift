@@ -32,6 +32,8 @@ struct ItemSanitizer: Sendable {
 
     /// At most `maxTags` non-empty tags, each one line of at most 50 characters.
     func tags(_ tags: [String]) -> [String] {
+        let fit = tags.count <= Self.maxTags && tags.allSatisfy { !$0.isEmpty && $0.utf8.count <= 50 && TextCleanup.isSingleLine($0) }
+        if fit { return tags }  // the common case, kept without a copy
         var kept: [String] = []
         kept.reserveCapacity(min(tags.count, Self.maxTags))
         for tag in tags where kept.count < Self.maxTags {

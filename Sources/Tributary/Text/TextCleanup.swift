@@ -13,6 +13,12 @@ public enum TextCleanup {
         } ?? text
     }
 
+    /// Whether `singleLine` would leave the text as it is.
+    public static func isSingleLine(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { !needsCleaning($0) }
+    }
+
     /// `singleLine` of UTF-8 bytes (a feed reader's captured text), made a String once.
     public static func singleLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
         needsCleaning(bytes) ? cleaned(bytes, droppingTags: false, decodingEntities: false) : String(decoding: bytes, as: UTF8.self)
@@ -54,6 +60,15 @@ public enum TextCleanup {
         guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return text }
         guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(text[start...end])
+    }
+
+    /// The bytes without leading and trailing ASCII whitespace.
+    public static func trimmed(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return UnsafeBufferPointer(rebasing: bytes[0..<0])
+        }
+        return UnsafeBufferPointer(rebasing: bytes[start...end])
     }
 
     /// Cuts text to at most `count` characters, ending with "…" when cut.
