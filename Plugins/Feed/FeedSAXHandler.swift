@@ -8,17 +8,19 @@ struct FeedAttributes {
     let pointers: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 
     /// The value of the unprefixed attribute `name`.
-    subscript(name: String) -> String? {
+    subscript(name: StaticString) -> String? {
         bytes(name).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The bytes of the unprefixed attribute `name`'s value, valid during the callback.
-    func bytes(_ name: String) -> UnsafeBufferPointer<UInt8>? {
-        value { localName, uri in uri == nil && strcmp(localName, name) == 0 }
+    /// Names are static strings: compared in place, never copied into a C string.
+    func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        let cName = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+        return value { localName, uri in uri == nil && strcmp(localName, cName) == 0 }
     }
 
     /// Whether the attribute `name` is `expected`, or absent and `expected` is its default.
-    func value(_ name: String, is expected: StaticString, byDefault: Bool = false) -> Bool {
+    func value(_ name: StaticString, is expected: StaticString, byDefault: Bool = false) -> Bool {
         guard let value = bytes(name) else { return byDefault }
         return value.elementsEqual(UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
     }
