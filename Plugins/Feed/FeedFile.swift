@@ -14,6 +14,21 @@ struct FeedFile: FeedByteSource {
         return try handle.read(upToCount: 1024) ?? Data()
     }
 
+    /// The file's size in bytes.
+    func size() throws -> Int {
+        let handle = try open()
+        defer { try? handle.close() }
+        return Int(try handle.seekToEnd())
+    }
+
+    /// Up to `count` bytes from `offset`.
+    func bytes(at offset: Int, count: Int) throws -> Data {
+        let handle = try open()
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        return try handle.read(upToCount: count) ?? Data()
+    }
+
     func all() throws -> Data {
         let handle = try open()
         defer { try? handle.close() }
@@ -25,8 +40,14 @@ struct FeedFile: FeedByteSource {
     /// Reads with `read(2)` into one reused buffer: `FileHandle.read(upToCount:)`
     /// reads 4 KB per system call and allocates a new `Data` per chunk.
     func chunks(_ body: (UnsafeRawBufferPointer) -> Bool) throws {
+        try chunks(from: 0, body)
+    }
+
+    /// The bytes from `offset` on, in chunks (see `chunks`).
+    func chunks(from offset: Int, _ body: (UnsafeRawBufferPointer) -> Bool) throws {
         let handle = try open()
         defer { try? handle.close() }
+        if offset > 0 { try handle.seek(toOffset: UInt64(offset)) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0

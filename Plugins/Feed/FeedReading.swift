@@ -23,7 +23,11 @@ enum FeedBody: FeedByteSource {
 
 /// Detects the format and reads a feed into a snapshot.
 enum FeedReading {
-    static func read(_ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String? = nil) throws -> SourceUpdate {
+    /// `splitFrom`: the size from which a file is read by two readers (see `SecondHalfReader`).
+    static func read(
+        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String? = nil,
+        splitFrom: Int = SecondHalfReader.minimumFileSize
+    ) throws -> SourceUpdate {
         let head = try bytes.head()
         guard let first = firstSignificantByte(head) else {
             throw TributaryError(.badResponse, "the feed is empty")
@@ -36,29 +40,65 @@ enum FeedReading {
             let what = mediaType.map { " (\($0))" } ?? ""
             throw TributaryError(.badResponse, "the document\(what) is neither XML nor JSON, so not a feed")
         }
-        return try readXML(bytes, documentURL: documentURL, limit: limit)
+        return try readXML(bytes, documentURL: documentURL, limit: limit, splitFrom: splitFrom)
     }
 
-    static func readXML(_ bytes: some FeedByteSource, documentURL: URL, limit: Int?) throws -> SourceUpdate {
+    static func readXML(_ bytes: some FeedByteSource, documentURL: URL, limit: Int?, splitFrom: Int) throws -> SourceUpdate {
         var mapper: ParallelMapper?
-        let makeMapper = { (feed: RawFeed) in
-            let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
-            return ParallelMapper { FeedMapping.items($0, feed: feed, kind: kind) }
-        }
-        let reader = FeedXMLReader(documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize) { feed, batch in
-            mapper = mapper ?? makeMapper(feed)
+        var second: SecondHalfReader?
+        let splittable = limit == nil ? bytes as? FeedFile : nil
+        var handed = 0  // bytes of the file given to the reader so far
+        var stopAt = Int.max  // where the second reader, once started, takes over
+        let reader = FeedXMLReader(documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize) { reader, batch in
+            if mapper == nil, let feed = reader.feed {
+                let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
+                let map = { @Sendable (batch: EntryBatch) in FeedMapping.items(batch, feed: feed, kind: kind) }
+                mapper = ParallelMapper(map: map)
+                if let splittable {
+                    second = SecondHalfReader.start(
+                        splittable, after: handed, minimumSize: splitFrom, outline: reader.outline, documentURL: documentURL.absoluteString, map: map
+                    )
+                    stopAt = second?.start ?? .max
+                }
+            }
             mapper?.add(batch)
         }
-        try reader.parse { body in try bytes.chunks(body) }
+        defer { second?.cancel() }  // whatever ends the reading early ends the second reader's too
+        try reader.begin()
+        try bytes.chunks { chunk in
+            let taken = UnsafeRawBufferPointer(rebasing: chunk[..<min(chunk.count, stopAt - handed)])
+            handed += taken.count
+            return reader.feed(taken) && handed < stopAt
+        }
+        var secondHalf: (items: [FeedItem], errorCount: Int, firstError: String?)?
+        var diagnostics: [String] = []
+        if let second, let splittable {
+            if reader.endBetweenEntries() {
+                secondHalf = try second.wait()
+                diagnostics.append("read by two parsers, the second from byte \(second.start)")
+            } else {
+                second.cancel()
+                _ = try? second.wait()
+                try splittable.chunks(from: second.start) { reader.feed($0) }
+                reader.end()
+                diagnostics.append("read by one parser: byte \(second.start), where a second would have started, is not between entries")
+            }
+        } else {
+            reader.end()
+        }
         if let failure = reader.failure { throw failure }
         guard let feed = reader.feed else {
             let detail = reader.firstError.map { ": \($0)" } ?? ""
             throw TributaryError(.badResponse, "the document is not a readable XML feed\(detail)")
         }
-        let items = (mapper ?? makeMapper(feed)).finish(reader.remainder)
-        var update = SourceUpdate(items: items, notes: [label(feed.format)])
-        if reader.errorCount > 0 {
-            update.diagnostics.append("recovered from \(reader.errorCount) XML errors (first: \(reader.firstError ?? "?"))")
+        let mapping = mapper ?? ParallelMapper { FeedMapping.items($0, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed)) }
+        var update = SourceUpdate(
+            items: mapping.finish(reader.remainder) + (secondHalf?.items ?? []), notes: [label(feed.format)], diagnostics: diagnostics
+        )
+        let errorCount = reader.errorCount + (secondHalf?.errorCount ?? 0)
+        let firstError = reader.firstError ?? secondHalf?.firstError
+        if errorCount > 0 {
+            update.diagnostics.append("recovered from \(errorCount) XML errors (first: \(firstError ?? "?"))")
         }
         if reader.ignoredEntityDeclarations > 0 {
             update.diagnostics.append("ignored \(reader.ignoredEntityDeclarations) entity declarations (never expanded)")

@@ -54,9 +54,14 @@ enum FeedSAXHandler {
         _ = initialized
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+        handler.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let localName else { return }
-            withFeedReader(context) { $0.startElement(localName, uri, FeedAttributes(count: Int(attributeCount), pointers: attributes)) }
+            withFeedReader(context) { reader in
+                let attributes = FeedAttributes(count: Int(attributeCount), pointers: attributes)
+                reader.startElement(localName, uri, attributes) { outline in
+                    outline.opened(localName, prefix: prefix, namespaceCount: Int(namespaceCount), namespaces: namespaces, xmlBase: attributes.xmlBase)
+                }
+            }
         }
         handler.endElementNs = { context, _, _, _ in withFeedReader(context) { $0.endElement() } }
         handler.characters = { context, bytes, count in

@@ -26,7 +26,7 @@ final class FeedXMLReader {
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     private let limit: Int?
     private let batchSize: Int
-    private let onBatch: (RawFeed, EntryBatch) -> Void
+    private let onBatch: (FeedXMLReader, EntryBatch) -> Void
     @exclusivity(unchecked) private var entryCount = 0
 
     @exclusivity(unchecked) private var depth = 0
@@ -48,8 +48,9 @@ final class FeedXMLReader {
     private let knownTags = UnsafeMutableBufferPointer<KnownTag>.allocate(capacity: 128)
     @exclusivity(unchecked) private var knownTagCount = 0
 
-    /// Reading stops after `limit` entries; `onBatch` gets each full batch of `batchSize`.
-    init(documentURL: String, limit: Int?, batchSize: Int, onBatch: @escaping (RawFeed, EntryBatch) -> Void) {
+    /// Reading stops after `limit` entries; `onBatch` gets each full batch of `batchSize`,
+    /// with the reader (its `feed` is set by then).
+    init(documentURL: String, limit: Int?, batchSize: Int, onBatch: @escaping (FeedXMLReader, EntryBatch) -> Void) {
         bases = [(0, documentURL)]
         self.limit = limit
         self.batchSize = batchSize
@@ -59,32 +60,75 @@ final class FeedXMLReader {
 
     /// Feeds the document in chunks from `chunks`, then finishes it.
     func parse(_ chunks: (_ body: (UnsafeRawBufferPointer) -> Bool) throws -> Void) throws {
+        try begin()
+        try chunks(feed)
+        end()
+    }
+
+    /// Starts a document, to be given in pieces with `feed` and closed with `end` (or
+    /// left at a point between entries, see `endBetweenEntries`).
+    func begin() throws {
         var handler = FeedSAXHandler.make()
         let this = Unmanaged.passUnretained(self).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&handler, this, nil, 0, nil) else {
             throw TributaryError(.badResponse, "could not start the XML parser")
         }
         self.context = context
-        defer { xmlFreeParserCtxt(context); self.context = nil }
-        let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
-        xmlCtxtUseOptions(context, Int32(options))
-        try chunks { buffer in
-            if repair.mode == .undecided, FeedByteRepair.mode(forHead: buffer) == .repair {
-                // The repair hands libxml2 UTF-8 whatever the document declares.
-                xmlCtxtUseOptions(context, Int32(options | XML_PARSE_IGNORE_ENC.rawValue))
-            }
-            var more = true
-            repair.repair(buffer, final: false) { more = self.push($0, context) }
-            return more
+        xmlCtxtUseOptions(context, Int32(Self.options))
+    }
+
+    private static let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+
+    /// The next piece of the document; false once reading has stopped.
+    func feed(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard let context else { return false }
+        if repair.mode == .undecided, FeedByteRepair.mode(forHead: buffer) == .repair {
+            // The repair hands libxml2 UTF-8 whatever the document declares.
+            xmlCtxtUseOptions(context, Int32(Self.options | XML_PARSE_IGNORE_ENC.rawValue))
         }
+        var more = true
+        repair.repair(buffer, final: false) { more = self.push($0, context) }
+        return more
+    }
+
+    /// Ends the document.
+    func end() {
+        guard let context else { return }
         if failure == nil, !stopped { repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) } }
         if failure == nil, !stopped { xmlParseChunk(context, nil, 0, 1) }
-        _ = self.context
+        close()
+    }
+
+    /// Ends the reading where the document has been given up to, when that is between
+    /// two entries: at the entries' parent, nothing being captured or skipped, and
+    /// nothing libxml2 holds back but whitespace (a comment or section left open would
+    /// be). Otherwise returns false and reading can go on with `feed`.
+    func endBetweenEntries() -> Bool {
+        guard let context, failure == nil, !stopped, repair.mode == .repair, outline.isComplete else { return false }
+        repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) }
+        guard entryDepth == 0, capture == .other, skipDepth == 0, atomAuthorDepth == 0, depth == entryParentDepth,
+              context.pointee.instate == XML_PARSER_CONTENT, let input = context.pointee.input, var cursor = input.pointee.cur
+        else { return false }
+        while let end = input.pointee.end, cursor < end {
+            guard [0x20, 0x09, 0x0A, 0x0D].contains(cursor.pointee) else { return false }
+            cursor += 1
+        }
+        close()
+        return true
+    }
+
+    private func close() {
+        if let context { xmlFreeParserCtxt(context) }
+        context = nil
     }
 
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var repair = FeedByteRepair()
+    /// The layout around the entries, recorded up to the first entry.
+    @exclusivity(unchecked) private(set) var outline = FeedOutline()
+    /// The depth of the element holding the entries.
+    @exclusivity(unchecked) private var entryParentDepth = 0
 
     private func push(_ buffer: UnsafeRawBufferPointer, _ context: xmlParserCtxtPtr) -> Bool {
         var offset = 0
@@ -122,11 +166,13 @@ final class FeedXMLReader {
 
     // MARK: SAX events
 
-    func startElement(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ attributes: FeedAttributes) {
+    /// `record` notes the element in the outline, before the first entry.
+    func startElement(_ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ attributes: FeedAttributes, record: (inout FeedOutline) -> Void) {
         depth += 1
         guard depth <= Self.maxDepth else {
             return stop(TributaryError(.badResponse, "the document nests elements more than \(Self.maxDepth) deep; not a feed"))
         }
+        if !outline.isComplete, !inEntry { record(&outline) }
         pushBase(attributes)
         let tag = self.tag(name, uri)
         guard feed != nil else { return start(root: tag, name: name) }
@@ -141,6 +187,7 @@ final class FeedXMLReader {
 
     func endElement() {
         defer { popBase(); depth -= 1 }
+        if !outline.isComplete, !inEntry { outline.closed() }
         if skipDepth > 0 {
             if depth == skipDepth { skipDepth = 0 }
             return
@@ -173,6 +220,10 @@ final class FeedXMLReader {
     }
 
     private func beginEntry() {
+        if !outline.isComplete {
+            outline.firstEntryStarted()
+            entryParentDepth = depth - 1
+        }
         entry = RawEntry(base: bases.last?.url, categories: remainder.categoryRun())
         entryDepth = depth
         atomAuthorDepth = 0
@@ -185,7 +236,7 @@ final class FeedXMLReader {
         entryCount += 1
         if remainder.count == batchSize {
             let textBytes = remainder.text.count
-            onBatch(feed!, remainder)
+            onBatch(self, remainder)
             remainder = EntryBatch(entries: batchSize, textBytes: textBytes + textBytes / 4)
         }
         if let limit, entryCount >= limit { stop() }
@@ -343,6 +394,7 @@ final class FeedXMLReader {
     }
 
     deinit {
+        close()
         knownTags.deallocate()
     }
 }
