@@ -20,7 +20,7 @@ public struct JSONRenderer: Sendable {
         head.raw("{\n  \"generatedAt\": ")
         head.date(digest.generatedAt)
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
-        head.bytes.withUnsafeBufferPointer(sink)
+        head.withBytes(sink)
         JSONWriter.elements(digest.items, to: sink) { item, out in write(item, to: &out) }
         var tail = JSONWriter(capacity: 4096)
         tail.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
@@ -32,7 +32,7 @@ public struct JSONRenderer: Sendable {
         tail.raw(digest.sources.isEmpty ? "],\n  \"title\": " : "\n  ],\n  \"title\": ")
         tail.string(digest.title)
         tail.raw("\n}\n")
-        tail.bytes.withUnsafeBufferPointer(sink)
+        tail.withBytes(sink)
     }
 
     private func write(_ item: FeedItem, to out: inout JSONWriter) {

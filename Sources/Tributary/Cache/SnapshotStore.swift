@@ -27,11 +27,11 @@ public struct SnapshotStore: Sendable {
             let write = { (bytes: UnsafeBufferPointer<UInt8>) in
                 if failure == nil { do { try handle.write(contentsOf: bytes) } catch { failure = error } }
             }
-            head.bytes.withUnsafeBufferPointer(write)
+            head.withBytes(write)
             JSONWriter.elements(items, to: write) { item, out in Self.write(item, to: &out) }
             var tail = JSONWriter(capacity: 4)
             tail.raw("\n]}\n")
-            tail.bytes.withUnsafeBufferPointer(write)
+            tail.withBytes(write)
             if let failure { throw failure }
         }
     }

@@ -4,12 +4,51 @@ import Foundation
 /// characters as `\uXXXX`, UTF-8 kept as is), numbers, ISO 8601 UTC dates, null.
 ///
 /// Written by hand rather than with `JSONEncoder`: a digest can hold 100,000 items,
-/// and the encoder's boxing cost more than parsing the feed did.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+/// and the encoder's boxing cost more than parsing the feed did. The buffer is its own
+/// (an item takes some eighty small writes, and `Array.append` checked each one), so a
+/// writer is not copied: it is made, written and read where it is.
+public struct JSONWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
     public init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// A copy of the bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// Calls `body` with the bytes written so far.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (start + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func grow(to needed: Int) {
+        let grown = max(needed, capacity * 2)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.initialize(from: start, count: count)
+        start.deallocate()
+        start = larger
+        capacity = grown
     }
 
     /// Writes `items` as the elements of a JSON array (`    {…}` each, one per line),
@@ -34,12 +73,12 @@ public struct JSONWriter {
     }
 
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     public mutating func raw(text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     /// `"name": value` inside an object at item depth, preceded by a comma unless first.
@@ -52,21 +91,21 @@ public struct JSONWriter {
 
     public mutating func string(_ text: String?) {
         guard var text else { return raw("null") }
-        bytes.append(0x22)
+        append(0x22)
         text.withUTF8 { utf8 in
             var start = 0
             var index = 0
             while index < utf8.count {
                 index = Self.endOfPlainRun(utf8, from: index)
                 guard index < utf8.count else { break }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(utf8[index])
                 index += 1
                 start = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(0x22)
+        append(0x22)
     }
 
     /// The index of the first byte at or after `start` that JSON needs escaped (a
@@ -101,9 +140,9 @@ public struct JSONWriter {
     /// `"2026-11-22T06:00:00Z"` (see `ISO8601Date.format`).
     public mutating func date(_ date: Date?) {
         guard let date else { return raw("null") }
-        bytes.append(0x22)
-        ISO8601Date.write(date) { bytes.append($0) }
-        bytes.append(0x22)
+        append(0x22)
+        ISO8601Date.write(date) { append($0) }
+        append(0x22)
     }
 
     private mutating func escape(_ byte: UInt8) {
