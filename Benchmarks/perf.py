@@ -19,17 +19,23 @@ def timed(command, stdin=None, stdout=os.devnull):
     return wall, rss
 
 
-def best_of(runs, command, **kwargs):
-    results = [timed(command, **kwargs) for _ in range(runs)]
-    return min(r[0] for r in results), max(r[1] for r in results)
-
-
-def digest(config, expect_items):
+def side_by_side(runs, reference, reference_kwargs, config):
+    """The reference tool and Tributary run in turn, `runs` times each, so that a busy
+    moment on a shared machine falls on both alike; best wall time and peak memory of each."""
     out = os.path.join(WORK, "digest.json")
-    wall, rss = best_of(1 if QUICK else 3, [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"], stdout=out)
+    command = [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"]
+    references, ours = [], []
+    for _ in range(runs):
+        if reference:
+            references.append(timed(reference, **reference_kwargs))
+        ours.append(timed(command, stdout=out))
+    best = lambda results: (min(r[0] for r in results), max(r[1] for r in results)) if results else None
+    return best(references), best(ours), out
+
+
+def counted(out, expect_items):
     items = len(json.load(open(out))["items"])
-    status = "ok" if items == expect_items else f"COUNT MISMATCH {items} != {expect_items}"
-    return wall, rss, status
+    return "ok" if items == expect_items else f"COUNT MISMATCH {items} != {expect_items}"
 
 
 def row(name, wall, rss, megabytes, items, reference=None, note=""):
@@ -43,12 +49,11 @@ def parse_benchmark(fmt, items):
     size = os.path.getsize(path) / 1e6
     config = os.path.join(WORK, f"parse-{fmt}-{items}.json")
     json.dump({"limit": 0, "sources": [{"id": "big", "type": "feed", "url": "file://" + path}]}, open(config, "w"))
-    sfeed = None
-    if shutil.which("sfeed"):
-        sfeed, sfeed_rss = best_of(3, ["sfeed"], stdin=path)
-        row(f"sfeed {fmt} {items:,} items", sfeed, sfeed_rss, size, items)
-    wall, rss, status = digest(config, items)
-    row(f"tributary {fmt} {items:,} items", wall, rss, size, items, sfeed, f"{status}; peak {rss / size:.1f}x file size")
+    reference = ["sfeed"] if shutil.which("sfeed") else None
+    sfeed, (wall, rss), out = side_by_side(1 if QUICK else 5, reference, {"stdin": path}, config)
+    if sfeed:
+        row(f"sfeed {fmt} {items:,} items", sfeed[0], sfeed[1], size, items)
+    row(f"tributary {fmt} {items:,} items", wall, rss, size, items, sfeed and sfeed[0], f"{counted(out, items)}; peak {rss / size:.1f}x file size")
     return wall
 
 
@@ -69,16 +74,17 @@ def many_sources(count, base, per_feed):
     config = os.path.join(WORK, f"many-{count}.json")
     json.dump({"limit": 0, "maxConnections": 32, "maxConnectionsPerHost": 32, "timeout": 60,
                "sources": [{"id": f"f{index}", "type": "feed", "url": url} for index, url in enumerate(urls)]}, open(config, "w"))
-    curl = None
+    reference = None
     if shutil.which("curl"):
         curl_config = os.path.join(WORK, f"curl-{count}.txt")
         with open(curl_config, "w") as out:
             for url in urls:
                 out.write(f'url = "{url}"\noutput = "/dev/null"\n')
-        curl, curl_rss = best_of(3, ["curl", "--silent", "--parallel", "--parallel-max", "32", "--config", curl_config])
-        row(f"curl --parallel {count} feeds", curl, curl_rss, 0, count * per_feed)
-    wall, rss, status = digest(config, count * per_feed)
-    row(f"tributary {count} feeds x {per_feed}", wall, rss, 0, count * per_feed, curl, status)
+        reference = ["curl", "--silent", "--parallel", "--parallel-max", "32", "--config", curl_config]
+    curl, (wall, rss), out = side_by_side(1 if QUICK else 3, reference, {}, config)
+    if curl:
+        row(f"curl --parallel {count} feeds", curl[0], curl[1], 0, count * per_feed)
+    row(f"tributary {count} feeds x {per_feed}", wall, rss, 0, count * per_feed, curl and curl[0], counted(out, count * per_feed))
     return wall
 
 

@@ -32,6 +32,21 @@ import Tributary
         #expect(digest.items[1].tags == ["swift", "ios"])
     }
 
+    /// Enough items that keys are hashed on every core: every third repeats the page of
+    /// the item two before it, through a tracking parameter.
+    @Test func manyDuplicatesKeepEachFirstOnce() {
+        let items = (0..<12_000).map { index in
+            let page = index % 3 == 2 ? index - 2 : index
+            return Self.item("\(index)", source: "a", url: "https://example.com/p/\(page)" + (page == index ? "" : "?utm_medium=rss"),
+                             hoursAgo: Double(index), tags: ["t\(index)"])
+        }
+        let digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce([Self.state("a", items)], generatedAt: Date())
+        #expect(digest.items.count == 8_000)
+        #expect(digest.items.first?.id == "a:0")
+        #expect(digest.items.first?.tags == ["t0", "t2"])
+        #expect(Set(digest.items.map(\.id)).count == 8_000)
+    }
+
     @Test func sortsByScoreAndBySourceAndLimits() {
         let byScore = DigestReducer(title: "t", sort: .score, limit: 2, filter: KeywordFilter()).reduce(states, generatedAt: Date())
         #expect(byScore.items.map(\.id) == ["b:4", "a:1"])

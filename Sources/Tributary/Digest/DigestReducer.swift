@@ -39,19 +39,20 @@ public struct DigestReducer: Sendable {
     /// Keeps the first item for each canonical URL (or id, for items without one),
     /// adding the tags of the duplicates it absorbs.
     func deduplicated(_ items: [FeedItem]) -> [FeedItem] {
-        var indexByKey: [String: Int] = [:]
-        indexByKey.reserveCapacity(items.count)
+        let keys = ParallelWork.map(items) { $0.urlString.map(CanonicalURL.key) ?? $0.id }
+        let firsts = FirstOccurrences.of(keys)
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
-        let keys = ParallelWork.map(items) { $0.urlString.map(CanonicalURL.key) ?? $0.id }
+        var resultIndex = [Int](repeating: 0, count: items.count)  // where each first went
         for position in items.indices {
-            // One hash per item: claim the key, and give it back to the first if it had one.
-            if let index = indexByKey.updateValue(result.count, forKey: keys[position]) {
-                indexByKey[keys[position]] = index
+            let first = firsts[position]
+            if first == position {
+                resultIndex[position] = result.count
+                result.append(items[position])
+            } else {
+                let index = resultIndex[first]
                 let extra = items[position].tags.filter { !result[index].tags.contains($0) }
                 if !extra.isEmpty { result[index].tags += extra }
-            } else {
-                result.append(items[position])
             }
         }
         return result
