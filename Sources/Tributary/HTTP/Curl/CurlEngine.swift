@@ -75,7 +75,9 @@ final class CurlEngine: @unchecked Sendable {
         while takeWork() {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
-            collectFinished()
+            // A transfer that ended freed a slot: start the next at once rather than
+            // wait in `poll` for the others, which may take a whole response's latency.
+            if collectFinished() { continue }
             if !active.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
     }
@@ -100,13 +102,17 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
-    private func collectFinished() {
+    /// Ends the transfers libcurl reports done; whether there were any.
+    private func collectFinished() -> Bool {
         var remaining: Int32 = 0
+        var any = false
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle, let exchange = active[easy] else { continue }
             let code = message.pointee.data.result
             lock.withLock { finish(exchange, with: exchange.outcome(code).mapError { $0 }) }
+            any = true
         }
+        return any
     }
 
     /// Ends an active exchange and frees its slot; called under the lock.
