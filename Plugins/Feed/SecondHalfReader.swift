@@ -60,11 +60,13 @@ final class SecondHalfReader: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
-    private func read(_ file: FeedFile, preamble: [UInt8], documentURL: String, map: @escaping (EntryBatch) -> [FeedItem]) {
+    /// Parses on this thread and maps on a mapper's, as the first reader does, so that
+    /// both halves go at the same pace.
+    private func read(_ file: FeedFile, preamble: [UInt8], documentURL: String, map: @escaping @Sendable (EntryBatch) -> [FeedItem]) {
         defer { finished.signal() }
-        var items: [FeedItem] = []
+        let mapper = ParallelMapper(map: map)
         let reader = FeedXMLReader(documentURL: documentURL, limit: nil, batchSize: ParallelMapper.batchSize) { _, batch in
-            items.append(contentsOf: map(batch))
+            mapper.add(batch)
         }
         result = Result {
             try reader.begin()
@@ -72,8 +74,7 @@ final class SecondHalfReader: @unchecked Sendable {
             try file.chunks(from: start) { !self.isCancelled && reader.feed($0) }
             reader.end()
             if let failure = reader.failure { throw failure }
-            items += map(reader.remainder)
-            return (items, reader.errorCount, reader.firstError)
+            return (mapper.finish(reader.remainder), reader.errorCount, reader.firstError)
         }
     }
 
