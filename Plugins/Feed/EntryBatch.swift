@@ -67,7 +67,9 @@ struct EntryBatch: Sendable {
     func forEach(_ body: (RawEntry, EntryText) -> Void) {
         text.withUnsafeBufferPointer { buffer in
             categories.withUnsafeBufferPointer { categories in
-                for entry in entries { body(entry, EntryText(buffer: buffer, categories: categories)) }
+                entries.withUnsafeBufferPointer { entries in
+                    for index in entries.indices { body(entries[index], EntryText(buffer: buffer, categories: categories)) }
+                }
             }
         }
     }

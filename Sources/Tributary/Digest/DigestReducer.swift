@@ -39,8 +39,11 @@ public struct DigestReducer: Sendable {
     /// Keeps the first item for each canonical URL (or id, for items without one),
     /// adding the tags of the duplicates it absorbs.
     func deduplicated(_ items: [FeedItem]) -> [FeedItem] {
-        let keys = ParallelWork.map(items) { $0.urlString.map(CanonicalURL.key) ?? $0.id }
-        let firsts = FirstOccurrences.of(keys)
+        let hashed = ParallelWork.map(items) { item in
+            let key = item.urlString.map(CanonicalURL.key) ?? item.id
+            return (key: key, hash: key.hashValue)
+        }
+        let firsts = FirstOccurrences.of(hashed.map(\.key), hashes: hashed.map(\.hash))
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
         var resultIndex = [Int](repeating: 0, count: items.count)  // where each first went

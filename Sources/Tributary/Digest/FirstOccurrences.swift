@@ -6,9 +6,9 @@ struct FirstOccurrences {
     private var slots: [(hash: Int, position: Int)]
     private let mask: Int
 
-    /// For each position of `keys`, the first position with an equal key (itself, for a first).
-    static func of(_ keys: [String]) -> [Int] {
-        let hashes = ParallelWork.map(keys) { $0.hashValue }
+    /// For each position of `keys`, the first position with an equal key (itself, for a
+    /// first); `hashes` holds each key's `hashValue`.
+    static func of(_ keys: [String], hashes: [Int]) -> [Int] {
         var table = FirstOccurrences(capacity: keys.count)
         return keys.indices.map { table.claim(keys, hashes, at: $0) }
     }
