@@ -32,12 +32,14 @@ final class SecondHalfReader: @unchecked Sendable {
     }
 
     /// Starts reading `file` from an entry's start tag past the middle of what follows
-    /// `offset`; nil when the file is smaller than `minimumSize` or no such tag is found.
+    /// `offset`; nil when the file is smaller than `minimumSize`, over the size cap, or no
+    /// such tag is found.
     static func start(
         _ file: FeedFile, after offset: Int, minimumSize: Int, outline: FeedOutline, documentURL: String,
         map: @escaping @Sendable (EntryBatch) -> [FeedItem]
     ) -> SecondHalfReader? {
-        guard let size = try? file.size(), size >= minimumSize, let name = outline.entryName,
+        // A file over the size cap is left to the one reader, which refuses it.
+        guard let size = try? file.size(), size >= minimumSize, size <= FeedFile.maxBytes, let name = outline.entryName,
               let start = entryStart(in: file, named: name, from: offset + (size - offset) / 2, before: size)
         else { return nil }
         let reader = SecondHalfReader(start: start)
