@@ -28,7 +28,7 @@ struct DigestCommand: AsyncParsableCommand {
             let style = TerminalStyle.forStream(isTTY: StandardOutput.isTTY, environment: pipeline.environment)
             StandardOutput.write(TextRenderer(style: style).render(digest))
         case .json:
-            JSONRenderer().render(digest) { StandardOutput.write(Data($0)) }
+            JSONRenderer().render(digest) { StandardOutput.write($0) }
         case .markdown:
             StandardOutput.write(MarkdownRenderer().render(digest))
         }

@@ -19,5 +19,17 @@ enum StandardOutput {
         FileHandle.standardOutput.write(data)
     }
 
+    /// Writes bytes as they are, without copying them into a `Data` first (a JSON digest
+    /// of 100,000 items is 68 MB); a write cut short by a signal goes on.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // a closed pipe: nobody reads the rest
+            offset += written
+        }
+    }
+
     static var isTTY: Bool { isatty(STDOUT_FILENO) != 0 }
 }
