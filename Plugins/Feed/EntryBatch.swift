@@ -60,7 +60,7 @@ struct EntryBatch: Sendable {
 
     /// One field's text as a string (a feed-level field, or a link to resolve).
     func string(_ span: TextSpan) -> String {
-        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[span.start..<(span.start + span.count)]), as: UTF8.self) }
+        String(decoding: text[span.start..<(span.start + span.count)], as: UTF8.self)
     }
 
     /// Calls `body` with each entry and a view of its text.

@@ -14,19 +14,11 @@ struct FeedFile: FeedByteSource {
         return try handle.read(upToCount: 1024) ?? Data()
     }
 
-    /// The file's size in bytes.
-    func size() throws -> Int {
+    /// Calls `body` with the file open, for reads at offsets of its choosing.
+    func withHandle<Result>(_ body: (FileHandle) throws -> Result) throws -> Result {
         let handle = try open()
         defer { try? handle.close() }
-        return Int(try handle.seekToEnd())
-    }
-
-    /// Up to `count` bytes from `offset`.
-    func bytes(at offset: Int, count: Int) throws -> Data {
-        let handle = try open()
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
-        return try handle.read(upToCount: count) ?? Data()
+        return try body(handle)
     }
 
     func all() throws -> Data {

@@ -58,13 +58,6 @@ final class FeedXMLReader {
         knownTags.initialize(repeating: KnownTag())
     }
 
-    /// Feeds the document in chunks from `chunks`, then finishes it.
-    func parse(_ chunks: (_ body: (UnsafeRawBufferPointer) -> Bool) throws -> Void) throws {
-        try begin()
-        try chunks(feed)
-        end()
-    }
-
     /// Starts a document, to be given in pieces with `feed` and closed with `end` (or
     /// left at a point between entries, see `endBetweenEntries`).
     func begin() throws {
@@ -281,7 +274,7 @@ final class FeedXMLReader {
     private func store(feedField tag: FeedXMLTag, _ value: String) {
         switch tag {
         case .title: feed?.title = value
-        case .link: feed?.link = resolve(TextCleanup.trimmed(value), against: captureBase)
+        case .link: feed?.link = resolve(value, against: captureBase)
         case .generator: feed?.generator = value
         case .rssAuthor: feed?.author = value
         default: break

@@ -38,9 +38,13 @@ final class SecondHalfReader: @unchecked Sendable {
         _ file: FeedFile, after offset: Int, minimumSize: Int, outline: FeedOutline, documentURL: String,
         map: @escaping @Sendable (EntryBatch) -> [FeedItem]
     ) -> SecondHalfReader? {
-        // A file over the size cap is left to the one reader, which refuses it.
-        guard let size = try? file.size(), size >= minimumSize, size <= FeedFile.maxBytes, let name = outline.entryName,
-              let start = entryStart(in: file, named: name, from: offset + (size - offset) / 2, before: size)
+        guard let name = outline.entryName,
+              let start = try? file.withHandle({ handle -> Int? in
+                  let size = Int(try handle.seekToEnd())
+                  // A file over the size cap is left to the one reader, which refuses it.
+                  guard size >= minimumSize, size <= FeedFile.maxBytes else { return nil }
+                  return try entryStart(in: handle, named: name, from: offset + (size - offset) / 2, before: size)
+              })
         else { return nil }
         let reader = SecondHalfReader(start: start)
         let preamble = outline.preamble()
@@ -83,12 +87,13 @@ final class SecondHalfReader: @unchecked Sendable {
     /// The offset of the first `<name` followed by whitespace, `>` or `/`, and after a
     /// `>` and whitespace (where an entry starts, unlike the same text in a description),
     /// at or after `from` and within the next half of what is left, read in 64 KB windows.
-    static func entryStart(in file: FeedFile, named name: String, from: Int, before size: Int) -> Int? {
+    private static func entryStart(in file: FileHandle, named name: String, from: Int, before size: Int) throws -> Int? {
         let tag = Array(("<" + name).utf8)
         let limit = from + (size - from) / 2
         var offset = from
         while offset < limit {
-            guard let window = try? file.bytes(at: offset, count: 65_536 + tag.count), window.count > tag.count else { return nil }
+            try file.seek(toOffset: UInt64(offset))
+            guard let window = try file.read(upToCount: 65_536 + tag.count), window.count > tag.count else { return nil }
             let found = window.withUnsafeBytes { bytes -> Int? in
                 var index = 0
                 while index + tag.count < bytes.count {

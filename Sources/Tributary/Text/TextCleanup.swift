@@ -53,13 +53,13 @@ public enum TextCleanup {
     }
 
     /// The text without leading and trailing ASCII whitespace (the whitespace XML and
-    /// HTTP put around values).
+    /// HTTP put around values); the text itself when there is none.
     public static func trimmed(_ text: String) -> String {
-        let utf8 = text.utf8
-        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return text }
-        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(text[start...end])
+        var text = text
+        return text.withUTF8 { bytes in
+            let kept = trimmed(utf8: bytes)
+            return kept.count == bytes.count ? nil : String(decoding: kept, as: UTF8.self)
+        } ?? text
     }
 
     /// The bytes without leading and trailing ASCII whitespace.
