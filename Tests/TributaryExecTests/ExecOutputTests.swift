@@ -52,7 +52,7 @@ import TributaryTesting
         #expect(error.code == .timeout)
         #expect(error.message.contains("hangs.sh did not finish within 0.5 s and was killed"))
         #expect(error.message.contains("fixture: hanging"))
-        #expect(ContinuousClock.now - started < .seconds(25), "killed at the deadline, not after the 300 s sleep (room left for sanitizer runs)")
+        #expect(ContinuousClock.now - started < .seconds(120), "killed at the deadline, not after the 300 s sleep (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)")
     }
 
     @Test func cancellationKillsTheProgram() async throws {

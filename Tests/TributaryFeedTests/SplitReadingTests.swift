@@ -40,13 +40,14 @@ import Tributary
     }
 
     /// Large enough that the first reader's first batch ends in its first 1 MB chunk and
-    /// more than a megabyte is left for the second.
-    @Test(arguments: [("rss", rss(items: 8_000)), ("atom", atom(entries: 8_000))])
+    /// some of the file is left for the second; no larger, as the suite runs under
+    /// ThreadSanitizer too, beside tests that time deadlines.
+    @Test(arguments: [("rss", rss(items: 4_000)), ("atom", atom(entries: 6_000))])
     func twoReadersGiveWhatOneGives(_ name: String, _ document: String) throws {
         let file = try temporaryFile(document, name: name)
         let split = try read(file, splitFrom: 1)
         let whole = try read(file, splitFrom: .max)
-        #expect(split.items.count == 8_000)
+        #expect(split.items.count == (name == "rss" ? 4_000 : 6_000))
         #expect(split.items == whole.items)
         #expect(split.diagnostics.count == 1 && split.diagnostics[0].hasPrefix("read by two parsers"), "\(split.diagnostics)")
         #expect(whole.diagnostics.isEmpty)
@@ -57,7 +58,7 @@ import Tributary
     /// entry could start (after a `>`), so the split point the second reader picks is
     /// inside a comment: the first reader must notice and read on alone.
     @Test func aSplitPointInsideACommentFallsBackToOneReader() throws {
-        let document = Self.rss(items: 8_000, between: "\n<!-- a tag ends> <item> starts an entry -->\n")
+        let document = Self.rss(items: 4_000, between: "\n<!-- a tag ends> <item> starts an entry -->\n")
         let file = try temporaryFile(document, name: "trap")
         let split = try read(file, splitFrom: 1)
         #expect(split.items == (try read(file, splitFrom: .max).items))
