@@ -28,7 +28,7 @@ public struct WebFeedSource: FeedSource {
 
     /// Maps an HTTP response to a snapshot, or throws the error it carries.
     public func update(from response: HTTPResponse) throws -> SourceUpdate {
-        try response.requireSuccess(url.host ?? "the feed server")
+        try response.requireSuccess()
         let body = FeedBody.memory(response.body)
         return try FeedReading.read(body, documentURL: url, limit: limit, mediaType: response.mediaType)
     }

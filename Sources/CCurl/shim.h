@@ -24,3 +24,13 @@ static inline CURLcode tributary_easy_set_callback(CURL *easy, CURLoption option
 static inline CURLMcode tributary_multi_set_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }
+
+typedef curl_socket_t (*tributary_curl_opensocket_callback)(void *context, curlsocktype purpose, struct curl_sockaddr *address);
+
+static inline CURLcode tributary_easy_set_opensocket(CURL *easy, tributary_curl_opensocket_callback value) {
+    return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, value);
+}
+
+static inline CURLcode tributary_easy_get_string(CURL *easy, CURLINFO info, const char **value) {
+    return curl_easy_getinfo(easy, info, value);
+}

@@ -15,7 +15,7 @@ struct PipelineRun {
         let loader = ConfigLoader(registry: registry, environment: environment, secretsOptional: options.replay != nil)
         var config = try loader.load(contentsOf: URL(fileURLWithPath: options.config))
         if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
-        if let timeout = options.timeout { config.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if let timeout = options.timeoutDuration { config.timeout = timeout }
         let unknown = options.source.filter { id in !config.sources.contains { $0.id == id } }
         if !unknown.isEmpty {
             let ids = config.sources.map(\.id)
@@ -59,7 +59,8 @@ struct PipelineRun {
     private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {
         if let replay = options.replay { return try ReplayTransport(folder: URL(fileURLWithPath: replay)) }
         var transport: any HTTPTransport = CurlTransport(
-            maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost, userAgent: HTTPClient.userAgent
+            maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost,
+            userAgent: HTTPClient.userAgent, allowPrivateRedirects: config.allowPrivateRedirects
         )
         if let cacheFolder { transport = try CachingTransport(cachingIn: cacheFolder, through: transport) }
         guard let record = options.record else { return transport }

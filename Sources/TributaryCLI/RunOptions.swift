@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Tributary
 
 /// The options every command that runs the pipeline shares (`digest`, `report`).
 struct RunOptions: ParsableArguments {
@@ -21,8 +22,12 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Save every response (secrets removed) to this folder, for --replay.", valueName: "dir"))
     var record: String?
 
-    @Option(name: .long, help: ArgumentHelp("Per-request deadline in seconds for sources that set none (default 30).", valueName: "seconds"))
-    var timeout: Double?
+    @Option(name: .long, help: ArgumentHelp(
+        "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m (default 30s).", valueName: "duration"))
+    var timeout: String?
+
+    /// `--timeout`, parsed; `validate()` has refused any value that does not parse.
+    var timeoutDuration: Duration? { timeout.flatMap(Duration.parse) }
 
     @Option(name: .long, help: ArgumentHelp("The cache folder (default $XDG_CACHE_HOME/tributary or ~/.cache/tributary).", valueName: "dir"))
     var cacheDir: String?
@@ -38,7 +43,9 @@ struct RunOptions: ParsableArguments {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
+        if let timeout, Duration.parse(timeout) == nil {
+            throw ValidationError("--timeout \(TextCleanup.singleLine(timeout)): expected \(Duration.acceptedForms)")
+        }
         if replay != nil && record != nil { throw ValidationError("--replay and --record cannot be used together") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }

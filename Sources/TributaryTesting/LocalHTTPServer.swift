@@ -11,11 +11,12 @@ public final class LocalHTTPServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let log: RequestLog
-    /// `http://127.0.0.1:<port>`
+    /// `http://127.0.0.1:<port>` (or the host it was started on)
     public let baseURL: URL
 
-    /// Starts a server answering with `handler`.
-    public static func start(_ handler: @escaping Handler) async throws -> LocalHTTPServer {
+    /// Starts a server answering with `handler`, on `host` (a loopback address: 127.0.0.1
+    /// by default; any of 127.0.0.0/8 stands in for a second machine).
+    public static func start(host: String = "127.0.0.1", _ handler: @escaping Handler) async throws -> LocalHTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let log = RequestLog()
         let channel = try await ServerBootstrap(group: group)
@@ -26,15 +27,15 @@ public final class LocalHTTPServer: Sendable {
                     channel.pipeline.addHandler(ExchangeHandler(handler: handler, log: log))
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
-        return LocalHTTPServer(group: group, channel: channel, log: log)
+            .bind(host: host, port: 0).get()
+        return LocalHTTPServer(group: group, channel: channel, log: log, host: host)
     }
 
-    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, log: RequestLog) {
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, log: RequestLog, host: String) {
         self.group = group
         self.channel = channel
         self.log = log
-        baseURL = URL(string: "http://127.0.0.1:\(channel.localAddress?.port ?? 0)")!
+        baseURL = URL(string: "http://\(host):\(channel.localAddress?.port ?? 0)")!
     }
 
     /// The requests received so far, in order.

@@ -34,7 +34,7 @@ struct ResponseCache: Sendable {
         let etag = response.header("etag"), lastModified = response.header("last-modified")
         guard response.status == 200, etag != nil || lastModified != nil else { return }
         let request = response.request
-        let secrets = Array(request.secretHeaders.values) + Array(request.secretQuery.values)
+        let secrets = request.secrets
         let entry = Entry(
             url: request.recordingKey, etag: etag, lastModified: lastModified, status: response.status,
             headers: response.headers.filter { !RecordingFolder.droppedHeaders.contains($0.key) }.mapValues { Redaction.redact($0, secrets: secrets) },

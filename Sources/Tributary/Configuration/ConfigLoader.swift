@@ -10,7 +10,10 @@ public struct ConfigLoader: Sendable {
     /// When true (replaying recordings), unset secrets do not skip sources.
     public let secretsOptional: Bool
 
-    static let topLevelKeys = ["title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout", "maxResponseMB", "sources"]
+    static let topLevelKeys = [
+        "title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout", "maxResponseMB",
+        "allowPrivateRedirects", "sources",
+    ]
     static let commonEntryKeys = ["id", "type", "title", "limit", "enabled", "baseURL", "timeout"]
 
     public init(registry: SourceRegistry, environment: [String: String] = ProcessInfo.processInfo.environment, secretsOptional: Bool = false) {
@@ -62,6 +65,7 @@ public struct ConfigLoader: Sendable {
         config.maxConnectionsPerHost = top.int("maxConnectionsPerHost", 1...1024, &problems) ?? config.maxConnectionsPerHost
         config.timeout = top.duration("timeout", &problems) ?? config.timeout
         config.maxResponseSize = top.int("maxResponseMB", 1...2048, &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
+        config.allowPrivateRedirects = top.bool("allowPrivateRedirects", &problems) ?? false
         guard case .array(let entries)? = object["sources"] else {
             problems.add("sources", object["sources"] == nil ? "missing; add a list of source entries" : "expected a list of source entries")
             return config

@@ -1,11 +1,18 @@
 import Foundation
 
 extension Duration {
+    /// The spans feeds.json and the command line accept: from 1 ms to 24 hours. Outside
+    /// that (or not a finite number) a value is refused, never rounded or trapped on.
+    public static let acceptedRange: ClosedRange<Duration> = .milliseconds(1) ... .seconds(24 * 60 * 60)
+
+    /// How the accepted forms and range read in messages.
+    public static let acceptedForms = "seconds (10) or a duration (\"10s\", \"500ms\", \"2m\") from 1ms to 24h"
+
     /// Parses a feeds.json or command-line time span: `10`, `2.5`, `"10s"`, `"500ms"`, `"2m"`.
     public static func parse(_ value: JSONValue) -> Duration? {
         switch value {
-        case .number(let seconds) where seconds > 0:
-            return .milliseconds(Int64(seconds * 1000))
+        case .number(let seconds):
+            return milliseconds(fromSeconds: seconds)
         case .string(let text):
             return parse(text)
         default:
@@ -13,16 +20,21 @@ extension Duration {
         }
     }
 
-    /// Parses `"10"`, `"10s"`, `"500ms"` or `"2m"`.
+    /// Parses `"10"`, `"10s"`, `"500ms"` or `"2m"`; nil outside `acceptedRange`.
     public static func parse(_ text: String) -> Duration? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
-            guard let number = Double(trimmed.dropLast(suffix.count)), number > 0 else { return nil }
-            return .milliseconds(Int64(number * scale * 1000))
+            guard let number = Double(trimmed.dropLast(suffix.count)) else { return nil }
+            return milliseconds(fromSeconds: number * scale)
         }
-        guard let seconds = Double(trimmed), seconds > 0 else { return nil }
-        return .milliseconds(Int64(seconds * 1000))
+        return Double(trimmed).flatMap(milliseconds(fromSeconds:))
+    }
+
+    /// Whole milliseconds, when `seconds` is finite and within `acceptedRange`.
+    private static func milliseconds(fromSeconds seconds: Double) -> Duration? {
+        guard seconds.isFinite, seconds >= 0.001, seconds <= acceptedRange.upperBound.seconds else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// Seconds as a floating-point number.

@@ -28,6 +28,8 @@ public struct FeedsConfig: Sendable {
     public var timeout: Duration
     /// The largest response body accepted, in bytes, after decompression.
     public var maxResponseSize: Int
+    /// Whether a public server may redirect to loopback, link-local or private addresses.
+    public var allowPrivateRedirects: Bool
     public var sources: [SourceEntry]
 
     public static let defaultTitle = "Tributary digest"
@@ -38,7 +40,8 @@ public struct FeedsConfig: Sendable {
     public init(
         title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit, sort: DigestSort = .newest,
         include: [String] = [], exclude: [String] = [], maxConnections: Int = 32, maxConnectionsPerHost: Int = 4,
-        timeout: Duration = FeedsConfig.defaultTimeout, maxResponseSize: Int = FeedsConfig.defaultMaxResponseSize, sources: [SourceEntry] = []
+        timeout: Duration = FeedsConfig.defaultTimeout, maxResponseSize: Int = FeedsConfig.defaultMaxResponseSize,
+        allowPrivateRedirects: Bool = false, sources: [SourceEntry] = []
     ) {
         self.title = title
         self.limit = limit
@@ -49,6 +52,7 @@ public struct FeedsConfig: Sendable {
         self.maxConnectionsPerHost = maxConnectionsPerHost
         self.timeout = timeout
         self.maxResponseSize = maxResponseSize
+        self.allowPrivateRedirects = allowPrivateRedirects
         self.sources = sources
     }
 }

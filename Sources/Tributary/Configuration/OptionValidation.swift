@@ -21,7 +21,7 @@ enum OptionValidation {
         case .url:
             return urlProblem(value)
         case .duration:
-            return Duration.parse(value) == nil ? "expected seconds (10) or a duration (\"10s\", \"500ms\"), found \(describe(value))" : nil
+            return Duration.parse(value) == nil ? "expected \(Duration.acceptedForms), found \(describe(value))" : nil
         case .command:
             guard let list = value.stringList, !list.isEmpty else { return expected("a non-empty list of strings", value) }
             return nil
@@ -43,7 +43,7 @@ enum OptionValidation {
     static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): "\"\(text)\""
-        case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
+        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): String(flag)
         default: value.typeName
         }

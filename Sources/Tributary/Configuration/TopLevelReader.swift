@@ -10,6 +10,10 @@ struct TopLevelReader {
         checked(key, .integer(range), &problems)?.intValue
     }
 
+    func bool(_ key: String, _ problems: inout ConfigProblems) -> Bool? {
+        checked(key, .boolean, &problems)?.boolValue
+    }
+
     func strings(_ key: String, _ problems: inout ConfigProblems) -> [String]? {
         checked(key, .stringList(maxCount: nil), &problems)?.stringList
     }

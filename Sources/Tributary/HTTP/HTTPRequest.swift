@@ -50,6 +50,19 @@ public struct HTTPRequest: Sendable {
         return shown + (shown.contains("?") ? "&" : "?") + secrets
     }
 
+    /// Every secret the request carries: secret headers, secret query values and the
+    /// password (or lone user name) of credentials in its URL.
+    public var secrets: [Secret] {
+        let credentials = [url.password(percentEncoded: false) ?? url.user(percentEncoded: false)].compactMap { $0 }
+        return Array(secretHeaders.values) + Array(secretQuery.values) + credentials.map(Secret.init)
+    }
+
+    /// Whether anything secret travels with the request; such a request never follows a
+    /// redirect from https to plain http.
+    public var carriesSecrets: Bool {
+        !secretHeaders.isEmpty || !secretQuery.isEmpty || url.user != nil
+    }
+
     /// The key of this request in recordings: method and URL, never secrets.
     public var recordingKey: String {
         "\(method) \(Redaction.redact(url.absoluteString))"

@@ -4,8 +4,10 @@ extension HTTPResponse {
     /// Throws the generic `TributaryError` for a non-2xx status: 429 and 5xx are
     /// transient (with `Retry-After` honoured), 401/403/404 and other 4xx permanent.
     /// Sources call it after checking the API-specific error bodies they know.
-    public func requireSuccess(_ what: String = "the server") throws {
+    /// `what` names the service in messages; by default, the host that answered.
+    public func requireSuccess(_ what: String? = nil) throws {
         guard !isSuccess else { return }
+        let what = what ?? answeringHost
         let retryAfter = RetryAfter.parse(header("retry-after"))
         switch status {
         case 429:
@@ -16,10 +18,16 @@ extension HTTPResponse {
         case 401, 403:
             throw TributaryError(.permanent, "\(what) refused access (HTTP \(status)); check the credentials")
         case 404, 410:
-            throw TributaryError(.permanent, "\(request.displayURL) not found (HTTP \(status)); check the URL")
+            throw TributaryError(.permanent, "\(answeredURL) not found (HTTP \(status)); check the URL")
         default:
             throw TributaryError(.permanent, "\(what) answered HTTP \(status)")
         }
+    }
+
+    /// The host (and port) that answered, after any redirects: `example.org:8080`.
+    public var answeringHost: String {
+        let url = redirectedTo ?? request.url
+        return (url.host ?? "the server") + (url.port.map { ":\($0)" } ?? "")
     }
 
     /// What the body is, for "not its JSON" messages: its media type and, when its bytes

@@ -8,6 +8,15 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// The request this answers (its URL has no secrets).
     public var request: HTTPRequest
+    /// The URL that answered, when redirects led away from the request's.
+    public var redirectedTo: URL?
+
+    /// Where the response came from, as messages show it: the request's URL, and the
+    /// last hop's when redirects led elsewhere.
+    public var answeredURL: String {
+        guard let redirectedTo else { return request.displayURL }
+        return "\(request.displayURL) (redirected to \(Redaction.redact(redirectedTo.absoluteString)))"
+    }
 
     public init(status: Int, headers: [String: String], body: Data, request: HTTPRequest) {
         self.status = status

@@ -7,8 +7,31 @@ public enum Redaction {
         "key", "api_key", "apikey", "consumer_key", "access_token", "token", "oauth_token", "client_secret", "bearer_token",
     ]
 
-    /// Replaces the values of secret query parameters with `***`.
+    /// Replaces the values of secret query parameters with `***`, and the password of
+    /// credentials in URLs (`https://user:***@host/`; a lone user name, often a token, as `***@`).
     public static func redact(_ text: String) -> String {
+        redactQuery(redactCredentials(text))
+    }
+
+    /// `scheme://user:password@host` becomes `scheme://user:***@host` wherever it stands in the text.
+    static func redactCredentials(_ text: String) -> String {
+        guard text.contains("@"), text.contains("://") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let marker = rest.range(of: "://") {
+            output += rest[..<marker.upperBound]
+            rest = rest[marker.upperBound...]
+            let authorityEnd = rest.firstIndex { "/?# \"'<>".contains($0) } ?? rest.endIndex
+            guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { continue }
+            let userInfo = rest[..<at]
+            output += userInfo.firstIndex(of: ":").map { userInfo[..<$0] + ":***" } ?? "***"
+            rest = rest[at...]
+        }
+        return output + rest
+    }
+
+    /// Replaces the values of secret query parameters with `***`.
+    static func redactQuery(_ text: String) -> String {
         guard text.contains("=") else { return text }
         var output = ""
         var index = text.startIndex

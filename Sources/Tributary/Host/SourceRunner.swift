@@ -67,8 +67,9 @@ struct SourceRunner: Sendable {
         ParallelWork.update(&items, sanitizer.sanitize)
         var status = status(isFinal ? .ok : .pending)
         status.itemCount = items.count
-        status.message = update.notes.isEmpty ? nil : update.notes.joined(separator: " · ")
-        status.diagnostics = update.diagnostics
+        // Notes and diagnostics often quote upstream text (quota messages, plugin notes).
+        status.message = update.notes.isEmpty ? nil : TextCleanup.messageText(update.notes.joined(separator: " · "))
+        status.diagnostics = update.diagnostics.map(TextCleanup.messageText)
         return SourceState(status: status, items: items, isFinal: isFinal)
     }
 

@@ -38,12 +38,15 @@ public struct TributaryError: Error, Sendable, CustomStringConvertible {
     /// The underlying error's description, already redacted of secrets.
     public var cause: String?
 
+    /// Messages often quote outside text (a header, a `Location`, a plugin's value, a
+    /// config value): `message` and `cause` are cleaned with `TextCleanup.messageText`, so
+    /// no error can carry an escape sequence to a terminal, whoever built it.
     public init(_ code: Code, _ message: String, source: String? = nil, retryAfter: Date? = nil, cause: String? = nil) {
         self.code = code
-        self.message = message
+        self.message = TextCleanup.messageText(message)
         self.source = source
         self.retryAfter = retryAfter
-        self.cause = cause
+        self.cause = cause.map(TextCleanup.messageText)
     }
 
     /// Whether trying the same request again later can succeed.

@@ -12,6 +12,8 @@ final class CurlExchange: @unchecked Sendable {
         var status: Int
         var headers: [String: String]
         var body: Data
+        /// The address the transfer connected to (`CURLINFO_PRIMARY_IP`), when known.
+        var connectedAddress: String?
     }
 
     let url: URL
@@ -24,14 +26,17 @@ final class CurlExchange: @unchecked Sendable {
     private(set) var headers: [String: String] = [:]
     private(set) var body = Data()
     /// Set when a callback stopped the transfer on purpose; reported instead of curl's code.
-    private(set) var failure: TributaryError?
+    var failure: TributaryError?
+    /// When set, connections only to addresses it allows (a redirect hop from a public server).
+    let addressGuard: RedirectAddressGuard?
     /// Guarded by the engine's lock.
     var cancelRequested = false
     /// Resumed once, by the engine.
     var continuation: CheckedContinuation<Response, any Error>?
 
-    init(url: URL, headers: [String: String], limits: TransferLimits) {
+    init(url: URL, headers: [String: String], limits: TransferLimits, addressGuard: RedirectAddressGuard? = nil) {
         self.url = url
+        self.addressGuard = addressGuard
         hostKey = HTTPRequest.hostKey(for: url)
         self.limits = limits
         easy = curl_easy_init()
@@ -66,6 +71,7 @@ final class CurlExchange: @unchecked Sendable {
         tributary_easy_set_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().receive(header: data, size * count)
         }
+        if addressGuard != nil { installAddressGuard(context: context) }
     }
 
     /// Appends body bytes; returning fewer than `count` makes libcurl stop the transfer.
@@ -125,6 +131,14 @@ final class CurlExchange: @unchecked Sendable {
     func outcome(_ code: CURLcode) -> Result<Response, TributaryError> {
         if let failure { return .failure(failure) }
         guard code == CURLE_OK else { return .failure(CurlErrors.describe(code, exchange: self)) }
-        return .success(Response(status: status, headers: headers, body: body))
+        return .success(Response(status: status, headers: headers, body: body, connectedAddress: connectedAddress))
+    }
+
+    /// The numeric address the transfer connected to, once it has.
+    private var connectedAddress: String? {
+        var address: UnsafePointer<CChar>?
+        guard tributary_easy_get_string(easy, CURLINFO_PRIMARY_IP, &address) == CURLE_OK, let address else { return nil }
+        let text = String(cString: address)
+        return text.isEmpty ? nil : text
     }
 }

@@ -5,38 +5,59 @@ import Foundation
 /// Bodies are written straight into a per-transfer buffer as libcurl decodes them, so
 /// the size cap holds while streaming: a huge, endless or decompression-bomb body stops
 /// at the cap with nothing else piling up. Redirects are followed here, one hop at a
-/// time, so each hop's target and count are checked before it is requested.
+/// time, so each hop's target and count are checked before it is requested: secrets stay
+/// with their origin, never go from https to http, and a public server cannot redirect
+/// into loopback, link-local or private addresses unless `allowPrivateRedirects` says so.
 public final class CurlTransport: HTTPTransport {
     private let engine: CurlEngine
     private let userAgent: String
+    private let allowPrivateRedirects: Bool
+    private let scope: @Sendable (String) -> AddressScope
 
     /// - Parameters:
     ///   - maxConnections: the most transfers in flight at once (feeds.json `maxConnections`).
     ///   - maxConnectionsPerHost: the most to one host and port (feeds.json `maxConnectionsPerHost`).
-    public init(maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String) {
+    ///   - allowPrivateRedirects: follow redirects from public to private addresses (feeds.json).
+    ///   - scope: how connected addresses are judged; tests stand a loopback address in for a public one.
+    public init(
+        maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String, allowPrivateRedirects: Bool = false,
+        scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of
+    ) {
         engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
         self.userAgent = userAgent
+        self.allowPrivateRedirects = allowPrivateRedirects
+        self.scope = scope
     }
 
     public func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
         var url = request.wireURL
         var headers = request.headers.merging(["User-Agent": userAgent]) { mine, _ in mine }
         for (name, secret) in request.secretHeaders { headers[name] = secret.value }
-        var redirects = 0
-        while true {
-            let response = try await engine.run(CurlExchange(url: url, headers: headers, limits: limits))
-            guard let next = try RedirectPolicy.next(after: response, from: url) else {
-                return HTTPResponse(status: response.status, headers: response.headers, body: response.body, request: request)
+        var addressGuard: RedirectAddressGuard?
+        for hop in 0... {
+            let exchange = CurlExchange(url: url, headers: headers, limits: limits, addressGuard: addressGuard)
+            let response = try await engine.run(exchange)
+            guard let next = try RedirectPolicy.next(after: response, from: url, carryingSecrets: request.carriesSecrets) else {
+                var answer = HTTPResponse(status: response.status, headers: response.headers, body: response.body, request: request)
+                answer.redirectedTo = hop == 0 ? nil : url
+                return answer
             }
-            redirects += 1
-            guard redirects <= limits.maxRedirects else {
+            guard hop < limits.maxRedirects else {
                 throw TributaryError(.badResponse, "more than \(limits.maxRedirects) redirects (a redirect loop?)")
             }
-            // Credentials in headers stay with the host they were meant for.
-            if next.host != url.host || next.port != url.port {
+            if hop == 0 { addressGuard = guardForRedirects(from: url, connectedTo: response.connectedAddress) }
+            // Credentials in headers stay with the origin (scheme, host and port) they were meant for.
+            if !RedirectPolicy.sameOrigin(next, url) {
                 for name in request.secretHeaders.keys { headers[name] = nil }
             }
             url = next
         }
+        preconditionFailure("unreachable: the loop returns or throws")
+    }
+
+    /// The guard for every later hop when the first answered from a public address.
+    private func guardForRedirects(from url: URL, connectedTo address: String?) -> RedirectAddressGuard? {
+        guard !allowPrivateRedirects, let address, scope(address) == .public else { return nil }
+        return RedirectAddressGuard(origin: url.host ?? address, scope: scope)
     }
 }

@@ -22,7 +22,7 @@ public struct RecordingTransport: HTTPTransport {
 
     private func save(_ response: HTTPResponse) throws {
         let request = response.request
-        let secrets = Array(request.secretHeaders.values) + Array(request.secretQuery.values)
+        let secrets = request.secrets
         let stem = RecordingFolder.stem(for: request)
         let bodyName = stem + ".body." + RecordingFolder.bodyExtension(for: response.mediaType)
         let headers = response.headers
