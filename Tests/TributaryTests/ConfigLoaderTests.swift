@@ -72,8 +72,12 @@ struct OptionsOnlySource: FeedSource {
         #expect(lines.last == "… and 30 more problems")
     }
 
-    @Test func invalidJSONSaysSo() {
-        #expect(problems(#"{"sources": [}"#).hasPrefix("feeds.json is not valid JSON"))
+    @Test func invalidJSONSaysWhereWithTheLineAndACaret() {
+        #expect(problems(#"{"sources": [}"#) == """
+            feeds.json:1:14: expected a value (a string in double quotes, a number, true, false, null, an object or a list)
+                {"sources": [}
+                             ^
+            """)
     }
 
     @Test func environmentVariablesExpandAndLimitZeroMeansAll() throws {
@@ -100,8 +104,15 @@ struct OptionsOnlySource: FeedSource {
         #expect(throws: Never.self) { try OptionsOnlySource(entry: entry) }
     }
 
-    @Test func unsetNonSecretVariableIsAnError() {
-        #expect(problems(#"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}]}"#)
-            .contains("sources[0].mode: environment variable MODE is not set"))
+    @Test func anUnsetVariableInAnyOptionSkipsOnlyThatEntry() throws {
+        let json = #"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}, {"id": "b", "type": "sample", "token": "t"}]}"#
+        let config = try loader.load(Data(json.utf8))
+        let type = SourceType(OptionsOnlySource.self)
+        #expect(throws: TributaryError.self) { try type.make(config.sources[0]) }
+        do { _ = try type.make(config.sources[0]) } catch let error as TributaryError {
+            #expect(error.code == .skipped)
+            #expect(error.message == "sources[0].mode uses MODE, which is not set; set it to enable this source")
+        }
+        _ = try type.make(config.sources[1])
     }
 }

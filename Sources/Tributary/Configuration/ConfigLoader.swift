@@ -37,9 +37,9 @@ public struct ConfigLoader: Sendable {
     public func load(_ data: Data, name: String = "feeds.json") throws -> FeedsConfig {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try ConfigJSONParser.parse(data)
         } catch {
-            throw TributaryError(.invalidConfiguration, "\(name) is not valid JSON: \(Self.describe(error))")
+            throw TributaryError(.invalidConfiguration, error.describe(file: name))
         }
         guard case .object(let object) = root else {
             throw TributaryError(.invalidConfiguration, "\(name) must be a JSON object with a \"sources\" list")
@@ -74,12 +74,6 @@ public struct ConfigLoader: Sendable {
         config.sources = entries.enumerated().compactMap { index, entry in reader.read(entry, path: "sources[\(index)]", into: &problems) }
         problems.rejectDuplicateIDs(config.sources)
         return config
-    }
-
-    static func describe(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return error.localizedDescription }
-        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return underlying ?? context.debugDescription
     }
 }
 

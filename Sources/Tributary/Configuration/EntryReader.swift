@@ -19,6 +19,7 @@ struct EntryReader {
         let known = specs.map(\.name) + ["id", "type"]
         var options: [String: JSONValue] = [:]
         var unsetSecrets: [String: String] = [:]
+        var unsetVariables: [String: String] = [:]
         if type.acceptsUndeclaredOptions {
             readUndeclared(object, known: known, into: &options, unset: &unsetSecrets)
         } else {
@@ -33,7 +34,7 @@ struct EntryReader {
             case .failure(let unset) where isSecret(spec):
                 unsetSecrets[spec.name] = unset.names.first
             case .failure(let unset):
-                problems.add("\(path).\(spec.name)", "environment variable \(unset.names.joined(separator: ", ")) is not set; set it or write the value")
+                unsetVariables[spec.name] = unset.names.joined(separator: ", ")
             case .success(let expanded):
                 if let problem = OptionValidation.problem(with: expanded, for: spec) {
                     problems.add("\(path).\(spec.name)", problem)
@@ -43,7 +44,7 @@ struct EntryReader {
             }
         }
         guard problems.messages.count == before else { return nil }
-        return entry(path: path, id: id, type: type.name, options: options, unsetSecrets: unsetSecrets)
+        return entry(path: path, id: id, type: type.name, options: options, unset: (unsetSecrets, unsetVariables))
     }
 
     /// Keys the type does not declare, passed on as they are after `${VAR}` expansion;
@@ -59,7 +60,10 @@ struct EntryReader {
         }
     }
 
-    private func entry(path: String, id: String, type: String, options: [String: JSONValue], unsetSecrets: [String: String]) -> SourceEntry {
+    private func entry(
+        path: String, id: String, type: String, options: [String: JSONValue],
+        unset: (secrets: [String: String], variables: [String: String])
+    ) -> SourceEntry {
         SourceEntry(
             path: path, id: id, type: type,
             title: options["title"]?.stringValue,
@@ -67,7 +71,7 @@ struct EntryReader {
             baseURL: options["baseURL"]?.stringValue.flatMap { URL(string: $0) },
             timeout: options["timeout"].flatMap(Duration.parse),
             limit: options["limit"]?.intValue,
-            options: options, unsetSecrets: unsetSecrets, secretsOptional: secretsOptional
+            options: options, unsetSecrets: unset.secrets, unsetVariables: unset.variables, secretsOptional: secretsOptional
         )
     }
 

@@ -27,7 +27,7 @@ struct EnvironmentExpansion: Sendable {
         return missing.isEmpty ? .success(output) : .failure(UnsetVariables(names: missing))
     }
 
-    /// Expands every string inside a JSON value.
+    /// Expands every string inside a JSON value, in lists and nested objects too.
     func expand(_ value: JSONValue) -> Result<JSONValue, UnsetVariables> {
         switch value {
         case .string(let text):
@@ -41,6 +41,15 @@ struct EnvironmentExpansion: Sendable {
                 }
             }
             return .success(.array(expanded))
+        case .object(let members):
+            var expanded: [String: JSONValue] = [:]
+            for (key, value) in members {
+                switch expand(value) {
+                case .success(let member): expanded[key] = member
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return .success(.object(expanded))
         default:
             return .success(value)
         }

@@ -21,13 +21,16 @@ public struct SourceEntry: Sendable {
     public let options: [String: JSONValue]
     /// Secret options whose `${VAR}` is unset, keyed by option name, valued by variable.
     public let unsetSecrets: [String: String]
+    /// Other options whose `${VAR}` is unset, keyed by option name, valued by the
+    /// variables: the source is skipped, naming them, and the rest of the run goes on.
+    public let unsetVariables: [String: String]
     /// When true (replaying recordings), an unset secret does not skip the source.
     public let secretsOptional: Bool
 
     public init(
         path: String, id: String, type: String, title: String? = nil, isEnabled: Bool = true,
         baseURL: URL? = nil, timeout: Duration? = nil, limit: Int? = nil, options: [String: JSONValue] = [:],
-        unsetSecrets: [String: String] = [:], secretsOptional: Bool = false
+        unsetSecrets: [String: String] = [:], unsetVariables: [String: String] = [:], secretsOptional: Bool = false
     ) {
         self.path = path
         self.id = id
@@ -39,6 +42,7 @@ public struct SourceEntry: Sendable {
         self.limit = limit
         self.options = options
         self.unsetSecrets = unsetSecrets
+        self.unsetVariables = unsetVariables
         self.secretsOptional = secretsOptional
     }
 
@@ -72,6 +76,13 @@ public struct SourceEntry: Sendable {
     /// Whether the entry names the secret at all (set or not).
     public func mentionsSecret(_ key: String) -> Bool {
         options[key] != nil || unsetSecrets[key] != nil
+    }
+
+    /// The `skipped` error of an entry one of whose (non-secret) options names an unset
+    /// variable; nil when every variable it uses is set.
+    public var unsetVariableSkip: TributaryError? {
+        guard let key = unsetVariables.keys.min(), let variables = unsetVariables[key] else { return nil }
+        return TributaryError(.skipped, "\(path).\(key) uses \(variables), which is not set; set it to enable this source", source: id)
     }
 
     /// A configuration error about one of this entry's keys, in the form

@@ -8,7 +8,8 @@ public struct SourceType: Sendable {
     /// its options): they are `${VAR}`-expanded and passed on unvalidated, and an unset
     /// variable in one of them is recorded in `SourceEntry.unsetSecrets`.
     public let acceptsUndeclaredOptions: Bool
-    /// Builds a source from a validated entry, without I/O.
+    /// Builds a source from a validated entry, without I/O; throws `skipped` for an entry
+    /// that uses an unset `${VAR}` in any option.
     public let make: @Sendable (SourceEntry) throws -> any FeedSource
 
     public init(
@@ -19,7 +20,10 @@ public struct SourceType: Sendable {
         self.summary = summary
         self.options = options
         self.acceptsUndeclaredOptions = acceptsUndeclaredOptions
-        self.make = make
+        self.make = { entry in
+            if let skip = entry.unsetVariableSkip { throw skip }
+            return try make(entry)
+        }
     }
 
     public init<Source: FeedSource>(_ source: Source.Type, acceptsUndeclaredOptions: Bool = false) {

@@ -3,13 +3,17 @@ extension TextCleanup {
     /// error cannot flood a terminal or a report.
     public static let maxMessageLineLength = 1_000
 
-    /// Text for a status or error message: each line cleaned as `singleLine` cleans item
-    /// text (no control characters, escape sequences or bidi overrides) and cut to
-    /// `maxMessageLineLength` characters; the line breaks between lines are kept.
+    /// Text for a status or error message: what `singleLine` removes from item text
+    /// (control characters, escape sequences, bidi overrides) is removed from each line,
+    /// and each line is cut to `maxMessageLineLength` characters. Line breaks and spaces
+    /// are kept, so an indented excerpt and the caret under it stay aligned.
     public static func messageText(_ text: String) -> String {
-        guard text.contains("\n") else { return truncate(singleLine(text), to: maxMessageLineLength) }
+        guard !isSingleLine(text) else { return truncate(text, to: maxMessageLineLength) }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { truncate(singleLine(String($0)), to: maxMessageLineLength) }
+            .map { line in
+                let words = line.split(separator: " ", omittingEmptySubsequences: false).map { singleLine(String($0)) }
+                return truncate(words.joined(separator: " "), to: maxMessageLineLength)
+            }
             .joined(separator: "\n")
     }
 }
