@@ -25,10 +25,12 @@ struct RecordingFolder: Sendable {
         "content-encoding", "content-length", "transfer-encoding", "connection", "date", "set-cookie", "keep-alive", "authorization",
     ]
 
-    /// A stable, readable file stem for a request key: host and path, plus a hash of the key.
+    /// A stable, readable file stem for a request key: host and path in ASCII letters and
+    /// digits (at most 80 bytes, so a stem with its suffixes stays far below the 255-byte
+    /// limit of a file name, whatever the URL's script), plus a hash of the key.
     static func stem(for request: HTTPRequest) -> String {
         let readable = ((request.url.host ?? "local") + request.url.path)
-            .map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            .map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
             .reduce(into: "") { result, character in
                 if !(character == "-" && result.hasSuffix("-")) { result.append(character) }
             }
