@@ -42,13 +42,20 @@ struct PipelineRun {
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
             reducer: DigestReducer(config: config, grep: options.grep),
-            snapshots: try cacheFolder.map(SnapshotStore.init(folder:)), thumbnails: thumbnails
+            snapshots: try snapshotStore(), thumbnails: thumbnails
         )
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
         return try await Interruption.cancellingOnSIGINT {
             try await pipeline.run(only: selection, onProgress: reporter.report)
         }
+    }
+
+    /// The snapshot store in the cache folder, after sweeping away what killed runs left there.
+    private func snapshotStore() throws -> SnapshotStore? {
+        guard let cacheFolder else { return nil }
+        StaleTemporaryFiles.sweep(cacheFolder)
+        return try SnapshotStore(folder: cacheFolder)
     }
 
     /// The cache folder, or nil when replaying or with `--no-cache`.
