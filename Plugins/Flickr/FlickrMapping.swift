@@ -11,7 +11,8 @@ enum FlickrMapping {
             id: id, source: "", sourceType: FlickrSource.type, kind: .photo,
             title: title(photo.title),
             url: photo.owner.flatMap { FlickrURLs.photoPage(owner: $0, id: id) },
-            author: photo.ownername.map(clean).flatMap(nonEmpty),
+            // Without the `owner_name` extra (or with it empty) the owner's NSID, as the page URL uses.
+            author: photo.ownername.map(clean).flatMap(nonEmpty) ?? photo.owner.map(clean).flatMap(nonEmpty),
             published: photo.dateupload?.value.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             score: photo.views?.value.map(Double.init),
             summary: photo.views?.value.map { $0 == 1 ? "1 view" : "\(FlickrResponse.grouped($0)) views" },

@@ -24,6 +24,17 @@ enum TwitterAPI {
         var author_id: String?
         var lang: String?
         var public_metrics: PublicMetrics?
+        /// Sent when `tweet.fields` asks for `entities`.
+        var entities: Entities?
+    }
+
+    struct Entities: Decodable {
+        var hashtags: [Hashtag]?
+    }
+
+    /// v2: `{"start": 0, "end": 6, "tag": "swift"}`, without the `#`.
+    struct Hashtag: Decodable {
+        var tag: String?
     }
 
     struct PublicMetrics: Decodable {
@@ -72,6 +83,16 @@ enum TwitterAPI {
         var retweet_count: Int?
         var lang: String?
         var user: V1User?
+        var entities: V1Entities?
+    }
+
+    struct V1Entities: Decodable {
+        var hashtags: [V1Hashtag]?
+    }
+
+    /// v1.1: `{"indices": [0, 6], "text": "swift"}`, without the `#`.
+    struct V1Hashtag: Decodable {
+        var text: String?
     }
 
     struct V1User: Decodable {

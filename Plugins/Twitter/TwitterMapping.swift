@@ -24,7 +24,8 @@ enum TwitterMapping {
     static func item(_ tweet: TwitterAPI.Tweet, author: Author?) -> FeedItem {
         post(
             id: tweet.id, escapedText: tweet.text, author: author,
-            published: tweet.created_at.flatMap(ISO8601Date.parse), likes: tweet.public_metrics?.like_count
+            published: tweet.created_at.flatMap(ISO8601Date.parse), likes: tweet.public_metrics?.like_count,
+            hashtags: tweet.entities?.hashtags?.compactMap(\.tag) ?? []
         )
     }
 
@@ -42,7 +43,8 @@ enum TwitterMapping {
     static func item(_ status: TwitterAPI.V1Status) -> FeedItem {
         post(
             id: status.id_str, escapedText: status.full_text ?? status.text ?? "", author: status.user.flatMap(author),
-            published: status.created_at.flatMap(classicDate), likes: status.favorite_count
+            published: status.created_at.flatMap(classicDate), likes: status.favorite_count,
+            hashtags: status.entities?.hashtags?.compactMap(\.text) ?? []
         )
     }
 
@@ -53,8 +55,10 @@ enum TwitterMapping {
 
     // MARK: Shared
 
-    /// One post as a digest item; `escapedText` is decoded exactly once.
-    static func post(id: String, escapedText: String, author: Author?, published: Date?, likes: Int?) -> FeedItem {
+    /// One post as a digest item; `escapedText` is decoded exactly once; hashtags become tags.
+    static func post(
+        id: String, escapedText: String, author: Author?, published: Date?, likes: Int?, hashtags: [String]
+    ) -> FeedItem {
         let text = HTMLEntities.decode(escapedText)
         return FeedItem(
             id: id, source: "", sourceType: TwitterSource.type, kind: .post,
@@ -64,7 +68,8 @@ enum TwitterMapping {
             published: published,
             score: likes.map(Double.init),
             summary: summary(text, author: author),
-            thumbnail: author?.profileImage.flatMap(URL.init(string:))
+            thumbnail: author?.profileImage.flatMap(URL.init(string:)),
+            tags: hashtags
         )
     }
 

@@ -40,7 +40,7 @@ public struct TwitterSource: SingleRequestSource {
         var request = switch api {
         case .v2: HTTPRequest(base: baseURL, path: "2/tweets/search/recent", query: [
             ("query", query), ("max_results", String(limit)),
-            ("tweet.fields", "created_at,public_metrics,author_id,lang"),
+            ("tweet.fields", "created_at,public_metrics,author_id,lang,entities"),
             ("expansions", "author_id"),
             ("user.fields", "username,name,profile_image_url"),
         ])

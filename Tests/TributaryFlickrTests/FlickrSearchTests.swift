@@ -87,6 +87,14 @@ import TributaryTesting
         #expect(items[1].image?.absoluteString == "https://live.staticflickr.com/65535/54919877410_7a7a0c3d11_z.jpg")
     }
 
+    @Test func aPhotoWithoutOwnerNameIsAttributedToItsOwnerNSID() async throws {
+        let server = try await serve("search-without-owner-name/body.json")
+        defer { Task { await server.shutdown() } }
+        let items = try await harness.items(entry(server))
+        #expect(items.map(\.author) == ["51035555243@N01", "8374619@N02"])
+        #expect(items[0].url?.absoluteString == "https://www.flickr.com/photos/51035555243@N01/54920011999/")
+    }
+
     @Test func numbersArrivingAsStringsOrNumbersDecode() async throws {
         let server = try await serve("string-typed-numbers/body.json")
         defer { Task { await server.shutdown() } }

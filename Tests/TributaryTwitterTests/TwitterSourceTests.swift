@@ -52,7 +52,7 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         #expect(request.path == "/2/tweets/search/recent")
         #expect(request.query == [
             "query": "swift lang:en -is:retweet", "max_results": "25",
-            "tweet.fields": "created_at,public_metrics,author_id,lang", "expansions": "author_id",
+            "tweet.fields": "created_at,public_metrics,author_id,lang,entities", "expansions": "author_id",
             "user.fields": "username,name,profile_image_url",
         ])
         #expect(request.headers["authorization"] == "Bearer \(testToken)")
@@ -103,5 +103,20 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         #expect(request.path == "/1.1/search/tweets.json")
         #expect(request.query == ["q": "fish chips", "count": "10"])
         #expect(request.headers["authorization"] == "Bearer \(testToken)")
+    }
+
+    @Test func v1HashtagsBecomeTags() async throws {
+        let server = try await serve("v1.1-search-with-hashtags/body.json")
+        defer { Task { await server.shutdown() } }
+        let items = try await harness.items(entry(server, query: "swiftlang", extra: #", "api": "v1.1""#))
+        #expect(items.first?.tags == ["SwiftLang", "Linux"])
+    }
+
+    @Test func v2HashtagsBecomeTagsAndAreAskedFor() async throws {
+        let server = try await serve("v2-with-hashtags/body.json")
+        defer { Task { await server.shutdown() } }
+        let items = try await harness.items(entry(server, query: "swift 6"))
+        #expect(items.first?.tags == ["Swift6", "iOSDev"])
+        #expect(server.requests.first?.query["tweet.fields"]?.split(separator: ",").contains("entities") == true)
     }
 }
