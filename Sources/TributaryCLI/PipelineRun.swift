@@ -66,7 +66,8 @@ struct PipelineRun {
     private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {
         if let replay = options.replay { return try ReplayTransport(folder: URL(fileURLWithPath: replay)) }
         var transport: any HTTPTransport = CurlTransport(
-            maxConnections: config.maxConnections, maxConnectionsPerHost: config.maxConnectionsPerHost,
+            maxConnections: DescriptorBudget.current.connections(requested: config.maxConnections),
+            maxConnectionsPerHost: config.maxConnectionsPerHost,
             userAgent: HTTPClient.userAgent, allowPrivateRedirects: config.allowPrivateRedirects
         )
         if let cacheFolder { transport = try CachingTransport(cachingIn: cacheFolder, through: transport) }

@@ -15,6 +15,7 @@ struct TributaryCommand: AsyncParsableCommand {
 
     static func main() async {
         AllocatorTuning.apply()  // before any thread has a heap
+        DescriptorBudget.raisingSoftLimit()  // connections and sources are then shared out of it
         await main(nil)
     }
 }

@@ -20,11 +20,14 @@ struct TributaryBinary {
     }
 
     /// Runs the binary on a Dispatch thread (see `offPool`), so a test's local server keeps answering meanwhile.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL = root) async throws -> Result {
-        try await offPool { try runBlocking(arguments, environment: environment, in: directory) }
+    /// Runs the binary (or `executable`, such as a shell that starts it under limits).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, executable: URL = executable
+    ) async throws -> Result {
+        try await offPool { try runBlocking(arguments, environment: environment, in: directory, executable: executable) }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL) throws -> Result {
+    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL, executable: URL) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -53,15 +53,16 @@ struct ConfigJSONParser {
     private mutating func object() throws(ConfigSyntaxError) -> JSONValue {
         index += 1
         var members: [String: JSONValue] = [:]
-        var keyLines: [String: Int] = [:]
+        var keyOffsets: [String: Int] = [:]
         while try !closes(UInt8(ascii: "}")) {
             guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes or \"}\"") }
             let keyStart = index
             let key = try string()
-            if let first = keyLines[key] {
-                throw error("duplicate key \"\(key)\" (first at line \(first)); remove one of them", at: keyStart)
+            if let first = keyOffsets[key] {
+                let line = location(of: first).line
+                throw error("duplicate key \"\(key)\" (first at line \(line)); remove one of them", at: keyStart)
             }
-            keyLines[key] = location(of: keyStart).line
+            keyOffsets[key] = keyStart
             try skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key)\"") }
             index += 1

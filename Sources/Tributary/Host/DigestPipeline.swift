@@ -1,8 +1,8 @@
 import Foundation
 
-/// The host: subscribes to every enabled source at once, reports each source as it
-/// finishes (`merge`), and reduces the latest snapshot of every source into one
-/// digest (`combineLatest`).
+/// The host: subscribes to every enabled source at once, runs as many as the run's
+/// `RunGate` lets in (the rest wait, pending), reports each source as it finishes, and
+/// reduces the latest snapshot of every source into one digest (`combineLatest`).
 public struct DigestPipeline: Sendable {
     public let config: FeedsConfig
     public let registry: SourceRegistry
@@ -13,10 +13,13 @@ public struct DigestPipeline: Sendable {
     public var snapshots: SnapshotStore?
     /// Set when the run embeds images; sources that stream thumbnails use it.
     public var thumbnails: ThumbnailFetcher?
+    /// How many sources run at once; the others wait, pending.
+    public var sourcesAtOnce: Int
 
     public init(
         config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy(),
-        snapshots: SnapshotStore? = nil, thumbnails: ThumbnailFetcher? = nil
+        snapshots: SnapshotStore? = nil, thumbnails: ThumbnailFetcher? = nil,
+        sourcesAtOnce: Int = DescriptorBudget.current.sourcesAtOnce
     ) {
         self.config = config
         self.registry = registry
@@ -25,31 +28,45 @@ public struct DigestPipeline: Sendable {
         self.retry = retry
         self.snapshots = snapshots
         self.thumbnails = thumbnails
+        self.sourcesAtOnce = sourcesAtOnce
     }
 
     /// Runs every source (or only those whose ids are in `only`) and returns the digest.
     /// `onProgress` is called once per source, as it finishes, in finishing order.
     public func run(only: Set<String>? = nil, onProgress: @escaping @Sendable (SourceState) -> Void = { _ in }) async throws -> Digest {
         let entries = config.sources.filter { only?.contains($0.id) ?? true }
-        let states = entries.map { runner(for: $0).states().replayed() }
+        let gate = RunGate(limit: sourcesAtOnce)
+        let states = entries.map { runner(for: $0, gate: gate).states(onFinal: onProgress) }
         let reducer = reducer
-        async let progress: Void = {
-            for try await state in Signal.merge(states) where state.isFinal { onProgress(state) }
-        }()
+        let finished = FinishedPrefix()
         let digests = Signal<Digest?>.combineLatest(states) { latest in
-            latest.allSatisfy(\.isFinal) ? reducer.reduce(latest, generatedAt: Date()) : nil
+            finished.allFinal(latest) ? reducer.reduce(latest, generatedAt: Date()) : nil
         }
         var digest = reducer.reduce([], generatedAt: Date())
         for try await case let latest? in digests { digest = latest }
-        try await progress
         return digest
     }
 
-    private func runner(for entry: SourceEntry) -> SourceRunner {
+    private func runner(for entry: SourceEntry, gate: RunGate) -> SourceRunner {
         let timeout = entry.timeout ?? http.timeout
         return SourceRunner(
             entry: entry, type: registry[entry.type]!, http: http, retry: retry,
-            deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails
+            deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate
         )
+    }
+}
+
+/// Whether every source's latest state is final, in constant amortised time per update:
+/// a source's final state is its last, so the prefix of finished sources only grows, and
+/// a scan of every state per update (quadratic over 100,000 sources) is not needed.
+private final class FinishedPrefix: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func allFinal(_ states: [SourceState]) -> Bool {
+        lock.withLock {
+            while count < states.count && states[count].isFinal { count += 1 }
+            return count == states.count
+        }
     }
 }

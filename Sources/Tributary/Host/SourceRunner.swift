@@ -14,33 +14,46 @@ struct SourceRunner: Sendable {
     let snapshots: SnapshotStore?
     /// Handed to sources when the run embeds images.
     let thumbnails: ThumbnailFetcher?
+    /// Sources run through it, so only so many run at once; the rest wait, pending.
+    let gate: RunGate
 
-    func states() -> Signal<SourceState> {
-        guard entry.isEnabled else { return .values([finished(.skipped, message: "disabled in feeds.json")]) }
-        let source: any FeedSource
-        do {
-            source = try type.make(entry)
-        } catch {
-            return .values([failed(error, partial: nil)])
+    /// The source's states: pending, then its snapshots, ending with a final one, which
+    /// is also handed to `onFinal` as it is sent (the host's progress report).
+    func states(onFinal: @escaping @Sendable (SourceState) -> Void = { _ in }) -> Signal<SourceState> {
+        Signal { subscriber in
+            let report = Subscriber<SourceState> { state in
+                subscriber.send(state)
+                if state.isFinal { onFinal(state) }
+            }
+            guard entry.isEnabled else { return report.send(finished(.skipped, message: "disabled in feeds.json")) }
+            let source: any FeedSource
+            do {
+                source = try type.make(entry)
+            } catch {
+                return report.send(failed(error, partial: nil))
+            }
+            report.send(SourceState(status: status(.pending), isFinal: false))
+            try await gate.run { try await run(source, sendingTo: report) }
         }
-        return Signal { subscriber in
-            subscriber.send(SourceState(status: status(.pending), isFinal: false))
-            var latest: SourceState?
-            for try await event in updates(from: source).materialize() {
-                switch consume event {
-                case .value(var update):
-                    latest = state(from: &update, isFinal: false)
-                    subscriber.send(latest!)
-                case .completed:
-                    var nothing = SourceUpdate(items: [])
-                    var final = latest ?? state(from: &nothing, isFinal: true)
-                    final.isFinal = true
-                    final.status.state = .ok
-                    subscriber.send(final)
-                    snapshots?.save(final.items, for: entry.id)  // while the host reduces
-                case .failed(let error):
-                    subscriber.send(failed(error, partial: latest?.items))
-                }
+    }
+
+    /// Runs the source to its end, sending its states; its deadline starts here, not while it waited at the gate.
+    private func run(_ source: any FeedSource, sendingTo subscriber: Subscriber<SourceState>) async throws {
+        var latest: SourceState?
+        for try await event in updates(from: source).materialize() {
+            switch consume event {
+            case .value(var update):
+                latest = state(from: &update, isFinal: false)
+                subscriber.send(latest!)
+            case .completed:
+                var nothing = SourceUpdate(items: [])
+                var final = latest ?? state(from: &nothing, isFinal: true)
+                final.isFinal = true
+                final.status.state = .ok
+                subscriber.send(final)
+                snapshots?.save(final.items, for: entry.id)  // while the host reduces
+            case .failed(let error):
+                subscriber.send(failed(error, partial: latest?.items))
             }
         }
     }

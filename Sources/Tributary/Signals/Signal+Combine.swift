@@ -25,9 +25,16 @@ extension Signal {
     ) -> Signal {
         guard !signals.isEmpty else { return Signal.values([reduce([])]) }
         return Signal { subscriber in
-            let updates = Signal<(Int, Value)>.merge(
-                signals.enumerated().map { index, signal in signal.map { (index, $0) } }
-            )
+            let updates = Signal<(Int, Value)> { tagged in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (index, signal) in signals.enumerated() {
+                        group.addTask {
+                            for try await value in signal { tagged.send((index, value)) }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
             var first = [Value?](repeating: nil, count: signals.count)
             var missing = signals.count
             // Once every signal has sent, the latest values live in a plain array that is

@@ -41,11 +41,21 @@ public struct Signal<Element: Sendable>: AsyncSequence, Sendable {
 
 /// The receiving end a signal's producer sends its values to.
 public struct Subscriber<Element: Sendable>: Sendable {
-    fileprivate let continuation: AsyncThrowingStream<Element, any Error>.Continuation
+    private let deliver: @Sendable (Element) -> Void
+
+    fileprivate init(continuation: AsyncThrowingStream<Element, any Error>.Continuation) {
+        deliver = { continuation.yield($0) }
+    }
+
+    /// A subscriber that hands each value to `deliver`: a producer can pass its own
+    /// subscriber on through one that also observes the values on their way.
+    public init(_ deliver: @escaping @Sendable (Element) -> Void) {
+        self.deliver = deliver
+    }
 
     /// Delivers one value to the subscriber.
     public func send(_ value: Element) {
-        continuation.yield(value)
+        deliver(value)
     }
 }
 
