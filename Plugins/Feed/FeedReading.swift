@@ -54,7 +54,8 @@ enum FeedReading {
                 let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
                 let map = { @Sendable (batch: EntryBatch) in FeedMapping.items(batch, feed: feed, kind: kind) }
                 mapper = ParallelMapper(map: map)
-                if let splittable {
+                // A document that declares entities is read by one parser, which knows their names.
+                if let splittable, reader.ignoredEntityDeclarations == 0 {
                     second = SecondHalfReader.start(
                         splittable, after: handed, minimumSize: splitFrom, outline: reader.outline, documentURL: documentURL.absoluteString, map: map
                     )
