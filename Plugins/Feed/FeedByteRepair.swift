@@ -23,7 +23,7 @@ import Tributary
 struct FeedByteRepair {
     enum Mode { case undecided, repair, passThrough }
 
-    private(set) var mode = Mode.undecided
+    private(set) var mode: Mode
     private var pending: [UInt8] = []
     private var output: [UInt8] = []
     private var inCDATA = false
@@ -32,6 +32,12 @@ struct FeedByteRepair {
     /// Whether the root element has started: references to declared entities are dropped
     /// there, and left to libxml2 in the DTD (where one entity built of others is refused).
     private(set) var inContent = false
+
+    /// `mode` is `.repair` for bytes known to be UTF-8 whatever they declare, else decided
+    /// from the first chunk.
+    init(mode: Mode = .undecided) {
+        self.mode = mode
+    }
 
     /// The encodings (lowercased, as declared) this repair reads; any other is left to libxml2.
     static let repairedEncodings: Set<String> = [
