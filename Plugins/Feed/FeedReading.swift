@@ -50,8 +50,7 @@ enum FeedReading {
             throw TributaryError(.badResponse, "the feed is empty")
         }
         if first == UInt8(ascii: "{") {
-            let (feed, entries) = try JSONFeedDocument.read(try bytes.all(), documentURL: documentURL.absoluteString, limit: limit)
-            return snapshot(feed, entries, url: documentURL)
+            return try JSONFeed.update(from: try bytes.all(), documentURL: documentURL, limit: limit)
         }
         guard first == UInt8(ascii: "<") else {
             let what = mediaType.map { " (\($0))" } ?? ""
@@ -128,9 +127,10 @@ enum FeedReading {
         return update
     }
 
-    static func snapshot(_ feed: RawFeed, _ entries: EntryBatch, url: URL) -> SourceUpdate {
+    static func snapshot(_ feed: RawFeed, _ entries: EntryBatch, url: URL, diagnostics: [String] = []) -> SourceUpdate {
         let kind = WellKnownFeed.recognise(url: url, feed: feed)
-        return SourceUpdate(items: FeedMapping.items(entries, feed: feed, kind: kind), notes: [label(feed.format)])
+        let items = FeedMapping.items(entries, feed: feed, kind: kind)
+        return SourceUpdate(items: items, notes: [label(feed.format)], diagnostics: diagnostics)
     }
 
     static func label(_ format: FeedFormat) -> String {
