@@ -25,11 +25,14 @@ extension FeedByteRepair {
         let found = match(entityDeclarationStart, data, index)
         guard found == .yes else { return (found, nil) }
         var position = index + entityDeclarationStart.count
-        while position < data.count, [0x20, 0x09, 0x0A, 0x0D].contains(data[position]) { position += 1 }
+        let isSpace = { (byte: UInt8) in [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+        while position < data.count, isSpace(data[position]) { position += 1 }
         let start = position
-        while position < data.count, position - start <= 32, ReferenceKind.name.accepts(data[position]) { position += 1 }
+        while position < data.count, position - start <= 32, ReferenceKind.name.accepts(data[position]) {
+            position += 1
+        }
         guard position < data.count else { return (.more, nil) }
-        guard position > start, isNameStart(data[start]), [0x20, 0x09, 0x0A, 0x0D].contains(data[position]) else { return (.no, nil) }
+        guard position > start, isNameStart(data[start]), isSpace(data[position]) else { return (.no, nil) }
         return (.yes, Array(data[start..<position]))
     }
 
@@ -67,7 +70,8 @@ extension FeedByteRepair {
                 if kind != .name { return .yes }
                 let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
                 if Self.predefinedEntities.contains(where: { $0.elementsEqual(name) }) { return .yes }
-                return inContent && declaredEntities.contains(Array(name)) ? .declared(length: position + 1 - index) : .no
+                let declared = inContent && declaredEntities.contains(Array(name))
+                return declared ? .declared(length: position + 1 - index) : .no
             }
             guard kind.accepts(byte) else { return .no }
             position += 1

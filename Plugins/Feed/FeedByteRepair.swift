@@ -18,8 +18,9 @@ import Tributary
 ///   entities are never expanded, and read as nothing.
 ///
 /// Any other declared encoding (Shift_JIS, KOI8-R…) passes through untouched, for libxml2
-/// to convert (UTF-16 and UTF-32 are converted to UTF-8 before, see `WideFeedBytes`). Chunks that need no repair are handed on without a copy; at most a
-/// few bytes (a split UTF-8 sequence, `<![CDATA[` or a reference) wait for the next chunk.
+/// to convert (UTF-16 and UTF-32 are converted to UTF-8 before, see `WideFeedBytes`).
+/// Chunks that need no repair are handed on without a copy; at most a few bytes (a split
+/// UTF-8 sequence, `<![CDATA[` or a reference) wait for the next chunk.
 struct FeedByteRepair {
     enum Mode { case undecided, repair, passThrough }
 

@@ -31,7 +31,9 @@ enum FeedReading {
         let (encoding, markLength) = FeedTextEncoding.detect(try bytes.head())
         guard encoding == .utf8 else {
             let wide = WideFeedBytes(source: bytes, encoding: encoding, markLength: markLength)
-            var update = try readUTF8(wide, documentURL: documentURL, limit: limit, mediaType: mediaType, converted: true)
+            var update = try readUTF8(
+                wide, documentURL: documentURL, limit: limit, mediaType: mediaType, converted: true
+            )
             let mark = markLength > 0 ? "byte-order mark" : "no byte-order mark"
             update.diagnostics.insert("read as \(encoding.name) (\(mark)), converted to UTF-8", at: 0)
             return update
@@ -68,7 +70,8 @@ enum FeedReading {
         var handed = 0  // bytes of the file given to the reader so far
         var stopAt = Int.max  // where the second reader, once started, takes over
         let reader = FeedXMLReader(
-            documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize, convertedToUTF8: converted
+            documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize,
+            convertedToUTF8: converted
         ) { reader, batch in
             if mapper == nil, let feed = reader.feed {
                 let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)

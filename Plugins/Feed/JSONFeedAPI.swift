@@ -104,7 +104,9 @@ private extension JSONValue {
 extension JSONFeedDocument {
     /// Decodes a JSON Feed and turns its first `limit` items into the common raw form; the
     /// diagnostic says what was replaced with U+FFFD, and where first.
-    static func read(_ data: Data, documentURL: String, limit: Int?) throws -> (RawFeed, EntryBatch, diagnostic: String?) {
+    static func read(
+        _ data: Data, documentURL: String, limit: Int?
+    ) throws -> (RawFeed, EntryBatch, diagnostic: String?) {
         let parsed: (JSONValue, LenientJSON.Repairs)
         do {
             parsed = try LenientJSON.parse(data)
@@ -126,7 +128,8 @@ extension JSONFeedDocument {
         let diagnostic = repairs.firstOffset.map { offset in
             repairs.count == 1
                 ? "replaced an invalid UTF-8 sequence or lone surrogate with U+FFFD, at byte \(offset)"
-                : "replaced \(repairs.count) invalid UTF-8 sequences or lone surrogates with U+FFFD, the first at byte \(offset)"
+                : "replaced \(repairs.count) invalid UTF-8 sequences or lone surrogates with U+FFFD, "
+                    + "the first at byte \(offset)"
         }
         return (feed, batch, diagnostic)
     }

@@ -99,7 +99,9 @@ struct LenientJSON {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("a string key in an object") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("a string key in an object")
+            }
             let key = try string()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(": after a key") }
@@ -156,7 +158,7 @@ struct LenientJSON {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[index]) { index += 1 }
             guard digits() else { throw error("a digit") }
         }
         return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .nan

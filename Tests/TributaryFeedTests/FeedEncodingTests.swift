@@ -29,7 +29,8 @@ import TributaryTesting
         """
         <?xml version="1.0" encoding="\(encoding)"?>
         <rss version="2.0"><channel><title>Wide</title>
-        <item><title>Café &amp; crème — ✓ 😀 &nbsp;AT&T</title><guid>w1</guid><description>Dune, sand</description></item>
+        <item><title>Café &amp; crème — ✓ 😀 &nbsp;AT&T</title><guid>w1</guid>
+        <description>Dune, sand</description></item>
         </channel></rss>
         """
     }
@@ -49,14 +50,16 @@ import TributaryTesting
     func xmlWithAByteOrderMark(_ encoding: Encoding) async throws {
         let update = try await update(serving: encoding.bytes(Self.rss(declaring: encoding.name)))
         Self.expectWideItem(update.items)
-        #expect(update.diagnostics.contains("read as \(encoding.name) (byte-order mark), converted to UTF-8"), "\(update.diagnostics)")
+        let expected = "read as \(encoding.name) (byte-order mark), converted to UTF-8"
+        #expect(update.diagnostics.contains(expected), "\(update.diagnostics)")
     }
 
     @Test(arguments: wide)
     func xmlWithoutAByteOrderMark(_ encoding: Encoding) async throws {
         let update = try await update(serving: encoding.bytes(Self.rss(declaring: encoding.name), withBOM: false))
         Self.expectWideItem(update.items)
-        #expect(update.diagnostics.contains("read as \(encoding.name) (no byte-order mark), converted to UTF-8"), "\(update.diagnostics)")
+        let expected = "read as \(encoding.name) (no byte-order mark), converted to UTF-8"
+        #expect(update.diagnostics.contains(expected), "\(update.diagnostics)")
     }
 
     @Test func xmlWithAUTF8ByteOrderMark() async throws {

@@ -35,7 +35,8 @@ extension TextCleanup {
         mutating func append(word: UnsafeBufferPointer<UInt8>) {
             takeBack()
             writePendingSpace()
-            UnsafeMutableRawPointer(output.baseAddress! + count).copyMemory(from: word.baseAddress!, byteCount: word.count)
+            let destination = UnsafeMutableRawPointer(output.baseAddress! + count)
+            destination.copyMemory(from: word.baseAddress!, byteCount: word.count)
             count += word.count
             last = .ascii
         }

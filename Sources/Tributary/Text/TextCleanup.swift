@@ -19,7 +19,8 @@ public enum TextCleanup {
     public static func isSingleLine(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            !needsCleaning(bytes) || cleaned(bytes, droppingTags: false, decodingEntities: false).utf8.elementsEqual(bytes)
+            guard needsCleaning(bytes) else { return true }
+            return cleaned(bytes, droppingTags: false, decodingEntities: false).utf8.elementsEqual(bytes)
         }
     }
 
