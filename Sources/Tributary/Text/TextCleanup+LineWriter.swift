@@ -80,7 +80,9 @@ extension TextCleanup {
             }
         }
 
+        /// A decoded reference's character.
         mutating func append(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII { return append(ascii: UInt8(scalar.value)) }
             var encoded = (UInt8(0), UInt8(0), UInt8(0), UInt8(0))
             var length = 0
             withUnsafeMutableBytes(of: &encoded) { buffer in
