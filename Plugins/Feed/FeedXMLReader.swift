@@ -122,7 +122,7 @@ final class FeedXMLReader {
     }
 
     @exclusivity(unchecked) private var stopped = false
-    @exclusivity(unchecked) private var repair = FeedByteRepair()
+    @exclusivity(unchecked) private var repair: FeedByteRepair
     /// The layout around the entries, recorded up to the first entry.
     @exclusivity(unchecked) private(set) var outline = FeedOutline()
     /// The depth of the element holding the entries.

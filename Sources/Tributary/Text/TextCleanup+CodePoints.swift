@@ -1,5 +1,6 @@
 /// What the cleaner does with each code point: one rule, stated in the README
-/// ("Text cleanup") and tested class by class in `InvisibleCharacterTests`.
+/// (under "Commands", where it speaks of your terminal) and tested class by class in
+/// `InvisibleCharacterTests`.
 ///
 /// Removed: C0 and C1 controls, DEL, and every invisible character: Unicode's
 /// Default_Ignorable_Code_Point set (DerivedCoreProperties.txt, as of Unicode 14.0: soft hyphen,
