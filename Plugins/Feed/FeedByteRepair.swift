@@ -13,18 +13,32 @@ import Tributary
 ///   and a UTF-8 document declared Latin-1 becomes mojibake.)
 /// - A bare `&` that starts no character reference or predefined entity, outside CDATA
 ///   sections, is escaped as `&amp;` (libxml2 drops the `&` and the name after it, "AT&T"
-///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`).
+///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`). A reference
+///   to an entity the document's DTD declares (`<!ENTITY e "…">`) is dropped: declared
+///   entities are never expanded, and read as nothing.
 ///
-/// Any other declared encoding (UTF-16, Shift_JIS, KOI8-R…) passes through untouched, for
-/// libxml2 to convert. Chunks that need no repair are handed on without a copy; at most a
-/// few bytes (a split UTF-8 sequence, `<![CDATA[` or a reference) wait for the next chunk.
+/// Any other declared encoding (Shift_JIS, KOI8-R…) passes through untouched, for libxml2
+/// to convert (UTF-16 and UTF-32 are converted to UTF-8 before, see `WideFeedBytes`).
+/// Chunks that need no repair are handed on without a copy; at most a few bytes (a split
+/// UTF-8 sequence, `<![CDATA[` or a reference) wait for the next chunk.
 struct FeedByteRepair {
     enum Mode { case undecided, repair, passThrough }
 
-    private(set) var mode = Mode.undecided
+    private(set) var mode: Mode
     private var pending: [UInt8] = []
     private var output: [UInt8] = []
     private var inCDATA = false
+    /// The names the document's DTD declares entities for (see `markupDeclaration`).
+    private(set) var declaredEntities: Set<[UInt8]> = []
+    /// Whether the root element has started: references to declared entities are dropped
+    /// there, and left to libxml2 in the DTD (where one entity built of others is refused).
+    private(set) var inContent = false
+
+    /// `mode` is `.repair` for bytes known to be UTF-8 whatever they declare, else decided
+    /// from the first chunk.
+    init(mode: Mode = .undecided) {
+        self.mode = mode
+    }
 
     /// The encodings (lowercased, as declared) this repair reads; any other is left to libxml2.
     static let repairedEncodings: Set<String> = [
@@ -79,21 +93,22 @@ struct FeedByteRepair {
         scan: while index < count {
             let byte = data[index]
             switch byte {
-            case 0x3C where !inCDATA && (index + 1 == count || data[index + 1] == 0x21):  // <![CDATA[
-                switch Self.match(Self.cdataStart, data, index) {
-                case .yes: inCDATA = true; index += Self.cdataStart.count
-                case .more where !final: break scan
-                default: index += 1
-                }
+            case 0x3C where !inCDATA && (index + 1 == count || data[index + 1] == 0x21):  // <![CDATA[, <!ENTITY
+                guard let length = markupDeclaration(data, index, final: final) else { break scan }
+                index += length
             case 0x5D where inCDATA && (index + 1 == count || data[index + 1] == 0x5D):  // ]]>
                 switch Self.match(Self.cdataEnd, data, index) {
                 case .yes: inCDATA = false; index += Self.cdataEnd.count
                 case .more where !final: break scan
                 default: index += 1
                 }
+            case 0x3C where !inContent && index + 1 < count && Self.isNameStart(data[index + 1]):
+                inContent = true
+                index += 1
             case 0x26 where !inCDATA:
-                switch Self.reference(data, index) {
+                switch reference(data, index) {
                 case .yes: index += 1
+                case .declared(let length): replace([], skipping: length)
                 case .more where !final: break scan
                 default: replace(Self.escapedAmpersand, skipping: 1)
                 }
@@ -118,6 +133,23 @@ struct FeedByteRepair {
         output.withUnsafeBytes(body)
     }
 
+    /// The bytes to step over at `<!`: a CDATA section's start, which it enters, or one
+    /// byte, having noted the name an `<!ENTITY` declares; nil when the chunk ends too soon
+    /// to tell.
+    private mutating func markupDeclaration(_ data: UnsafeRawBufferPointer, _ index: Int, final: Bool) -> Int? {
+        switch Self.match(Self.cdataStart, data, index) {
+        case .yes:
+            inCDATA = true
+            return Self.cdataStart.count
+        case .more where !final: return nil
+        default: break
+        }
+        let (found, name) = Self.entityDeclaration(data, index)
+        if found == .more && !final { return nil }
+        if let name { declaredEntities.insert(name) }
+        return 1
+    }
+
     /// The first byte at or after `start` that the repair may act on (non-ASCII, and `]`
     /// in CDATA or `<` and `&` outside it), or the end; eight bytes at a time.
     private static func endOfPlainRun(_ data: UnsafeRawBufferPointer, from start: Int, inCDATA: Bool) -> Int {
@@ -138,80 +170,6 @@ struct FeedByteRepair {
             while index < data.count, data[index] < 0x80, data[index] != 0x3C, data[index] != 0x26 { index += 1 }
         }
         return index
-    }
-
-    // MARK: Lookahead
-
-    private enum Match { case yes, no, more }
-
-    private static let cdataStart = Array("<![CDATA[".utf8)
-    private static let cdataEnd = Array("]]>".utf8)
-    private static let escapedAmpersand = Array("&amp;".utf8)
-
-    private static func match(_ pattern: [UInt8], _ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
-        for offset in pattern.indices {
-            guard index + offset < data.count else { return .more }
-            if data[index + offset] != pattern[offset] { return .no }
-        }
-        return .yes
-    }
-
-    private static let predefinedEntities = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }
-
-    /// Whether `&` at `index` starts `&#123;`, `&#x1F;` or one of XML's five predefined
-    /// entities. Any other name (`&nbsp;`, `&pound;`) is undeclared, since the reader never
-    /// expands declared entities, and libxml2 would drop it; escaped, it reaches the text
-    /// as `&pound;`, which the mapping's HTML entity decoding turns into `£`.
-    private static func reference(_ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
-        var position = index + 1
-        guard position < data.count else { return .more }
-        let first = data[position]
-        let kind: ReferenceKind
-        if first == 0x23 {
-            position += 1
-            guard position < data.count else { return .more }
-            if data[position] | 0x20 == 0x78 {
-                position += 1
-                kind = .hexadecimal
-            } else {
-                kind = .decimal
-            }
-        } else {
-            guard isNameStart(first) else { return .no }
-            kind = .name
-        }
-        let start = position
-        while position - index <= 32 {
-            guard position < data.count else { return .more }
-            let byte = data[position]
-            if byte == 0x3B {
-                guard position > start else { return .no }
-                if kind != .name { return .yes }
-                let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
-                return predefinedEntities.contains { $0.elementsEqual(name) } ? .yes : .no
-            }
-            guard kind.accepts(byte) else { return .no }
-            position += 1
-        }
-        return .no
-    }
-
-    private enum ReferenceKind {
-        case decimal, hexadecimal, name
-
-        func accepts(_ byte: UInt8) -> Bool {
-            switch self {
-            case .decimal: isDigit(byte)
-            case .hexadecimal: isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
-            case .name: isNameStart(byte) || isDigit(byte) || byte == 0x2D || byte == 0x2E
-            }
-        }
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80
     }
 
     /// The length of the valid UTF-8 sequence at `index`, 0 when the chunk ends inside one,

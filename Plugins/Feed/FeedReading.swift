@@ -28,33 +28,57 @@ enum FeedReading {
         _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String? = nil,
         splitFrom: Int = SecondHalfReader.minimumFileSize
     ) throws -> SourceUpdate {
+        let (encoding, markLength) = FeedTextEncoding.detect(try bytes.head())
+        guard encoding == .utf8 else {
+            let wide = WideFeedBytes(source: bytes, encoding: encoding, markLength: markLength)
+            var update = try readUTF8(
+                wide, documentURL: documentURL, limit: limit, mediaType: mediaType, converted: true
+            )
+            let mark = markLength > 0 ? "byte-order mark" : "no byte-order mark"
+            update.diagnostics.insert("read as \(encoding.name) (\(mark)), converted to UTF-8", at: 0)
+            return update
+        }
+        return try readUTF8(bytes, documentURL: documentURL, limit: limit, mediaType: mediaType, splitFrom: splitFrom)
+    }
+
+    /// Reads a document in UTF-8 (or the encodings the byte repair reads, or one it leaves
+    /// to libxml2); `converted`: UTF-8 whatever it declares.
+    private static func readUTF8(
+        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String?,
+        splitFrom: Int = SecondHalfReader.minimumFileSize, converted: Bool = false
+    ) throws -> SourceUpdate {
         let head = try bytes.head()
         guard let first = firstSignificantByte(head) else {
             throw TributaryError(.badResponse, "the feed is empty")
         }
         if first == UInt8(ascii: "{") {
-            let (feed, entries) = try JSONFeedDocument.read(try bytes.all(), documentURL: documentURL.absoluteString, limit: limit)
-            return snapshot(feed, entries, url: documentURL)
+            return try JSONFeed.update(from: try bytes.all(), documentURL: documentURL, limit: limit)
         }
         guard first == UInt8(ascii: "<") else {
             let what = mediaType.map { " (\($0))" } ?? ""
             throw TributaryError(.badResponse, "the document\(what) is neither XML nor JSON, so not a feed")
         }
-        return try readXML(bytes, documentURL: documentURL, limit: limit, splitFrom: splitFrom)
+        return try readXML(bytes, documentURL: documentURL, limit: limit, splitFrom: splitFrom, converted: converted)
     }
 
-    static func readXML(_ bytes: some FeedByteSource, documentURL: URL, limit: Int?, splitFrom: Int) throws -> SourceUpdate {
+    static func readXML(
+        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, splitFrom: Int, converted: Bool
+    ) throws -> SourceUpdate {
         var mapper: ParallelMapper?
         var second: SecondHalfReader?
         let splittable = limit == nil ? bytes as? FeedFile : nil
         var handed = 0  // bytes of the file given to the reader so far
         var stopAt = Int.max  // where the second reader, once started, takes over
-        let reader = FeedXMLReader(documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize) { reader, batch in
+        let reader = FeedXMLReader(
+            documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize,
+            convertedToUTF8: converted
+        ) { reader, batch in
             if mapper == nil, let feed = reader.feed {
                 let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
                 let map = { @Sendable (batch: EntryBatch) in FeedMapping.items(batch, feed: feed, kind: kind) }
                 mapper = ParallelMapper(map: map)
-                if let splittable {
+                // A document that declares entities is read by one parser, which knows their names.
+                if let splittable, reader.ignoredEntityDeclarations == 0 {
                     second = SecondHalfReader.start(
                         splittable, after: handed, minimumSize: splitFrom, outline: reader.outline, documentURL: documentURL.absoluteString, map: map
                     )
@@ -106,9 +130,10 @@ enum FeedReading {
         return update
     }
 
-    static func snapshot(_ feed: RawFeed, _ entries: EntryBatch, url: URL) -> SourceUpdate {
+    static func snapshot(_ feed: RawFeed, _ entries: EntryBatch, url: URL, diagnostics: [String] = []) -> SourceUpdate {
         let kind = WellKnownFeed.recognise(url: url, feed: feed)
-        return SourceUpdate(items: FeedMapping.items(entries, feed: feed, kind: kind), notes: [label(feed.format)])
+        let items = FeedMapping.items(entries, feed: feed, kind: kind)
+        return SourceUpdate(items: items, notes: [label(feed.format)], diagnostics: diagnostics)
     }
 
     static func label(_ format: FeedFormat) -> String {

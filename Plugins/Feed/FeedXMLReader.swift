@@ -49,9 +49,14 @@ final class FeedXMLReader {
     @exclusivity(unchecked) private var knownTagCount = 0
 
     /// Reading stops after `limit` entries; `onBatch` gets each full batch of `batchSize`,
-    /// with the reader (its `feed` is set by then).
-    init(documentURL: String, limit: Int?, batchSize: Int, onBatch: @escaping (FeedXMLReader, EntryBatch) -> Void) {
+    /// with the reader (its `feed` is set by then). `convertedToUTF8`: the bytes are UTF-8
+    /// whatever the document declares (see `WideFeedBytes`).
+    init(
+        documentURL: String, limit: Int?, batchSize: Int, convertedToUTF8: Bool = false,
+        onBatch: @escaping (FeedXMLReader, EntryBatch) -> Void
+    ) {
         bases = [(0, documentURL)]
+        repair = FeedByteRepair(mode: convertedToUTF8 ? .repair : .undecided)
         self.limit = limit
         self.batchSize = batchSize
         self.onBatch = onBatch
@@ -67,7 +72,7 @@ final class FeedXMLReader {
             throw TributaryError(.badResponse, "could not start the XML parser")
         }
         self.context = context
-        xmlCtxtUseOptions(context, Int32(Self.options))
+        xmlCtxtUseOptions(context, Int32(Self.options | (repair.mode == .repair ? XML_PARSE_IGNORE_ENC.rawValue : 0)))
     }
 
     private static let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
@@ -117,7 +122,7 @@ final class FeedXMLReader {
     }
 
     @exclusivity(unchecked) private var stopped = false
-    @exclusivity(unchecked) private var repair = FeedByteRepair()
+    @exclusivity(unchecked) private var repair: FeedByteRepair
     /// The layout around the entries, recorded up to the first entry.
     @exclusivity(unchecked) private(set) var outline = FeedOutline()
     /// The depth of the element holding the entries.

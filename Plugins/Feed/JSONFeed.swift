@@ -11,7 +11,9 @@ public enum JSONFeed {
 
     /// The document's items as a snapshot; relative links resolve against `documentURL`.
     public static func update(from data: Data, documentURL: URL, limit: Int? = nil) throws -> SourceUpdate {
-        let (feed, entries) = try JSONFeedDocument.read(data, documentURL: documentURL.absoluteString, limit: limit)
-        return FeedReading.snapshot(feed, entries, url: documentURL)
+        let (feed, entries, diagnostic) = try JSONFeedDocument.read(
+            data, documentURL: documentURL.absoluteString, limit: limit
+        )
+        return FeedReading.snapshot(feed, entries, url: documentURL, diagnostics: diagnostic.map { [$0] } ?? [])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Tributary
 import TributaryFeed
 import TributaryTesting
@@ -26,4 +27,12 @@ func failure(serving fixture: String, contentType: String = "application/rss+xml
 
 func utc(_ text: String) -> Date {
     try! Date(text, strategy: .iso8601)
+}
+
+/// Serves `body` at `/feed` and returns the feed source's one update from it.
+func update(serving body: Data, contentType: String = "application/xml") async throws -> SourceUpdate {
+    let server = try await LocalHTTPServer.start { _ in .body(body, contentType: contentType) }
+    defer { Task { await server.shutdown() } }
+    let updates = try await feedHarness.updates(#"{"id": "f", "type": "feed", "url": "\#(server.baseURL)/feed"}"#)
+    return try #require(updates.last)
 }

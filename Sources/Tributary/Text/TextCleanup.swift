@@ -4,8 +4,10 @@
 /// Works on UTF-8 bytes with an ASCII fast path: it runs on every title, summary and
 /// tag of every item, so it must cost little more than a copy.
 public enum TextCleanup {
-    /// One line: control characters (C0, DEL, C1, including ESC) and bidirectional
-    /// overrides removed, runs of whitespace collapsed to one space, trimmed.
+    /// One line: control characters (C0, DEL, C1, including ESC) and invisible characters
+    /// (bidirectional controls, zero-width and other default-ignorable code points, except
+    /// where emoji or scripts need them: see `Kind`) removed, runs of whitespace collapsed
+    /// to one space, trimmed.
     public static func singleLine(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
@@ -16,7 +18,10 @@ public enum TextCleanup {
     /// Whether `singleLine` would leave the text as it is.
     public static func isSingleLine(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { !needsCleaning($0) }
+        return text.withUTF8 { bytes in
+            guard needsCleaning(bytes) else { return true }
+            return cleaned(bytes, droppingTags: false, decodingEntities: false).utf8.elementsEqual(bytes)
+        }
     }
 
     /// `singleLine` of UTF-8 bytes (a feed reader's captured text), made a String once.
@@ -77,8 +82,9 @@ public enum TextCleanup {
         return text.count <= count ? text : String(text.prefix(max(0, count - 1))) + "…"
     }
 
-    /// Whether anything would change: a control, bidi or whitespace code point other
-    /// than a single inner space, or a space at either end.
+    /// Whether anything might change: a control, invisible or whitespace code point other
+    /// than a single inner space, or a space at either end. Joiners, variation selectors
+    /// and tags count, though the cleaner keeps them where they are needed.
     private static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         if first == 0x20 || last == 0x20 { return true }
@@ -105,7 +111,8 @@ public enum TextCleanup {
                 continue
             }
             let length = min(sequenceLength(byte), bytes.count - index)
-            if classify(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])) != .kept { return true }
+            let kind = classify(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+            if kind != .kept && kind != .blackFlag { return true }
             previousWasSpace = false
             index += length
         }
@@ -160,7 +167,7 @@ public enum TextCleanup {
                 line.append(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                 index += length
             }
-            return line.count
+            return line.finish()
         }
     }
 
@@ -184,115 +191,5 @@ public enum TextCleanup {
             position += 1
         }
         return length > 0 && inlineTags.contains(packedName)
-    }
-
-    /// Writes kept code points, one space for each run of whitespace between them.
-    private struct LineWriter {
-        let output: UnsafeMutableBufferPointer<UInt8>
-        var count = 0
-        var pendingSpace = false
-
-        mutating func space() {
-            pendingSpace = count > 0
-        }
-
-        /// Printable ASCII other than space, copied at once.
-        mutating func append(word: UnsafeBufferPointer<UInt8>) {
-            if pendingSpace {
-                output[count] = 0x20
-                count += 1
-                pendingSpace = false
-            }
-            UnsafeMutableRawPointer(output.baseAddress! + count).copyMemory(from: word.baseAddress!, byteCount: word.count)
-            count += word.count
-        }
-
-        /// One ASCII byte, classified inline.
-        mutating func append(ascii byte: UInt8) {
-            if byte > 0x20 && byte != 0x7F {
-                if pendingSpace {
-                    output[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                output[count] = byte
-                count += 1
-            } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                space()
-            }
-        }
-
-        /// One UTF-8 sequence.
-        mutating func append(_ sequence: UnsafeBufferPointer<UInt8>) {
-            switch classify(sequence) {
-            case .space: space()
-            case .dropped: break
-            case .kept:
-                if pendingSpace {
-                    output[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                for byte in sequence {
-                    output[count] = byte
-                    count += 1
-                }
-            }
-        }
-
-        mutating func append(_ scalar: Unicode.Scalar) {
-            var encoded = (UInt8(0), UInt8(0), UInt8(0), UInt8(0))
-            var length = 0
-            withUnsafeMutableBytes(of: &encoded) { buffer in
-                UTF8.encode(scalar) { unit in
-                    buffer[length] = unit
-                    length += 1
-                }
-            }
-            withUnsafeBytes(of: encoded) { buffer in
-                append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<length]))
-            }
-        }
-    }
-
-    private enum Kind { case kept, space, dropped }
-
-    /// Whitespace, control or bidirectional-override code points, recognised by their UTF-8 bytes.
-    private static func classify(_ sequence: UnsafeBufferPointer<UInt8>) -> Kind {
-        let lead = sequence[0]
-        if sequence.count == 1 {
-            if lead == 0x20 || (0x09...0x0D).contains(lead) { return .space }
-            return lead < 0x20 || lead == 0x7F || lead >= 0x80 ? .dropped : .kept
-        }
-        let second = sequence[1]
-        if lead == 0xC2 {
-            if second == 0xA0 || second == 0x85 { return .space }
-            return second < 0xA0 ? .dropped : .kept
-        }
-        guard sequence.count == 3 else { return .kept }
-        let third = sequence[2]
-        switch (lead, second) {
-        case (0xE2, 0x80):
-            if third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF { return .space }
-            if third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third) { return .dropped }
-        case (0xE2, 0x81):
-            if third == 0x9F { return .space }
-            if (0xA6...0xA9).contains(third) { return .dropped }
-        case (0xE1, 0x9A) where third == 0x80, (0xE3, 0x80) where third == 0x80:
-            return .space
-        default:
-            break
-        }
-        return .kept
-    }
-
-    /// The length of the UTF-8 sequence a lead byte starts (1 for stray continuation bytes).
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xC0...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF7: 4
-        default: 1
-        }
     }
 }

@@ -1,0 +1,99 @@
+/// What the repair looks ahead at: CDATA sections, references and entity declarations.
+extension FeedByteRepair {
+    enum Match: Equatable {
+        case yes, no, more
+        /// A reference to an entity the DTD declares, `length` bytes long.
+        case declared(length: Int)
+    }
+
+    static let cdataStart = Array("<![CDATA[".utf8)
+    static let cdataEnd = Array("]]>".utf8)
+    static let escapedAmpersand = Array("&amp;".utf8)
+    private static let entityDeclarationStart = Array("<!ENTITY".utf8)
+
+    static func match(_ pattern: [UInt8], _ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
+        for offset in pattern.indices {
+            guard index + offset < data.count else { return .more }
+            if data[index + offset] != pattern[offset] { return .no }
+        }
+        return .yes
+    }
+
+    /// The name `<!ENTITY name` at `index` declares: `.yes` with the name, `.no` (and no
+    /// name) for anything else, a parameter entity (`<!ENTITY % name`) included.
+    static func entityDeclaration(_ data: UnsafeRawBufferPointer, _ index: Int) -> (Match, name: [UInt8]?) {
+        let found = match(entityDeclarationStart, data, index)
+        guard found == .yes else { return (found, nil) }
+        var position = index + entityDeclarationStart.count
+        let isSpace = { (byte: UInt8) in [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+        while position < data.count, isSpace(data[position]) { position += 1 }
+        let start = position
+        while position < data.count, position - start <= 32, ReferenceKind.name.accepts(data[position]) {
+            position += 1
+        }
+        guard position < data.count else { return (.more, nil) }
+        guard position > start, isNameStart(data[start]), isSpace(data[position]) else { return (.no, nil) }
+        return (.yes, Array(data[start..<position]))
+    }
+
+    private static let predefinedEntities = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }
+
+    /// Whether `&` at `index` starts `&#123;`, `&#x1F;` or one of XML's five predefined
+    /// entities (`.yes`), or a reference to an entity the DTD declares (`.declared`), which
+    /// the repair drops, as the reader never expands declared entities. Any other name
+    /// (`&nbsp;`, `&pound;`) is undeclared, and libxml2 would drop it; escaped, it reaches
+    /// the text as `&pound;`, which the mapping's HTML entity decoding turns into `£`.
+    func reference(_ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
+        var position = index + 1
+        guard position < data.count else { return .more }
+        let first = data[position]
+        let kind: ReferenceKind
+        if first == 0x23 {
+            position += 1
+            guard position < data.count else { return .more }
+            if data[position] | 0x20 == 0x78 {
+                position += 1
+                kind = .hexadecimal
+            } else {
+                kind = .decimal
+            }
+        } else {
+            guard Self.isNameStart(first) else { return .no }
+            kind = .name
+        }
+        let start = position
+        while position - index <= 32 {
+            guard position < data.count else { return .more }
+            let byte = data[position]
+            if byte == 0x3B {
+                guard position > start else { return .no }
+                if kind != .name { return .yes }
+                let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
+                if Self.predefinedEntities.contains(where: { $0.elementsEqual(name) }) { return .yes }
+                let declared = inContent && declaredEntities.contains(Array(name))
+                return declared ? .declared(length: position + 1 - index) : .no
+            }
+            guard kind.accepts(byte) else { return .no }
+            position += 1
+        }
+        return .no
+    }
+
+    enum ReferenceKind {
+        case decimal, hexadecimal, name
+
+        func accepts(_ byte: UInt8) -> Bool {
+            switch self {
+            case .decimal: isDigit(byte)
+            case .hexadecimal: isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+            case .name: isNameStart(byte) || isDigit(byte) || byte == 0x2D || byte == 0x2E
+            }
+        }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80
+    }
+}

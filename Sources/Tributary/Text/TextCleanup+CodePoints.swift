@@ -1,0 +1,76 @@
+/// What the cleaner does with each code point: one rule, stated in the README
+/// (under "Commands", where it speaks of your terminal) and tested class by class in
+/// `InvisibleCharacterTests`.
+///
+/// Removed: C0 and C1 controls, DEL, and every invisible character: Unicode's
+/// Default_Ignorable_Code_Point set (DerivedCoreProperties.txt, as of Unicode 14.0: soft hyphen,
+/// ALM, ZWSP, LRM and RLM, bidi embeddings, overrides and isolates, word joiner and
+/// invisible operators, fillers, BOM, tags…) and the interlinear annotation characters
+/// U+FFF9–FFFB, which hide text. Three kinds of them are kept where visible text needs them
+/// (`LineWriter` applies the context):
+/// - ZWNJ and ZWJ between two visible non-ASCII characters (emoji ZWJ sequences, Persian,
+///   Indic scripts), never next to ASCII, whitespace or another joiner;
+/// - one variation selector right after a visible character (❤️, keycaps, ideographic
+///   variants, Mongolian free variation selectors);
+/// - the tags of an emoji tag sequence: U+1F3F4, 2–7 tag letters or digits, CANCEL TAG
+///   (the flags of England, Scotland and Wales).
+/// Whitespace (ASCII, NEL, NBSP and the Unicode spaces and separators) reads as one space.
+extension TextCleanup {
+    enum Kind {
+        case kept, space, dropped
+        /// ZWNJ or ZWJ.
+        case joiner
+        /// A variation selector (U+FE00–FE0F, U+E0100–E01EF, U+180B–180F).
+        case selector
+        /// A tag digit or small letter (U+E0030–E0039, U+E0061–E007A).
+        case tag
+        /// U+E007F CANCEL TAG.
+        case cancelTag
+        /// U+1F3F4 WAVING BLACK FLAG, which a tag sequence follows.
+        case blackFlag
+    }
+
+    /// The kind of the code point one UTF-8 sequence encodes.
+    static func classify(_ sequence: UnsafeBufferPointer<UInt8>) -> Kind {
+        let lead = sequence[0]
+        if sequence.count == 1 {
+            if lead == 0x20 || (0x09...0x0D).contains(lead) { return .space }
+            return lead < 0x20 || lead == 0x7F || lead >= 0x80 ? .dropped : .kept
+        }
+        guard sequence.count == sequenceLength(lead) else { return .kept }
+        var value = UInt32(lead) & (0x7F >> sequence.count)
+        for byte in sequence.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
+        // Most text is in the blocks between the last special code point below U+3164 and
+        // the variation selectors: CJK, Hangul, Indic, Cyrillic, Greek, Latin-1 letters.
+        if (0x3165..<0xFE00).contains(value) || (0x0620..<0x115F).contains(value) || (0xAE..<0x034F).contains(value) {
+            return .kept
+        }
+        return classify(scalar: value)
+    }
+
+    static func classify(scalar value: UInt32) -> Kind {
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: .space
+        case 0x200C, 0x200D: .joiner
+        case 0x180B...0x180F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: .selector
+        case 0xE0030...0xE0039, 0xE0061...0xE007A: .tag
+        case 0xE007F: .cancelTag
+        case 0x1F3F4: .blackFlag
+        case 0x80...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x200B, 0x200E, 0x200F,
+            0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3,
+            0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            .dropped
+        default: .kept
+        }
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts (1 for stray continuation bytes).
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC0...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF7: 4
+        default: 1
+        }
+    }
+}
