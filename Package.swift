@@ -10,7 +10,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryFlickr", "Plugins/Flickr", []),
     ("TributaryTwitter", "Plugins/Twitter", []),
     ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
-    ("TributaryExec", "Plugins/Exec", ["TributaryFeed"]),
+    ("TributaryExec", "Plugins/Exec", ["TributaryFeed", "CExecSupervisor"]),
 ]
 
 let strictSettings: [SwiftSetting] = [
@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .target(name: "CExecSupervisor"),
         .target(
             name: "Tributary",
             dependencies: [

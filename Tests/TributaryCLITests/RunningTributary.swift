@@ -1,0 +1,47 @@
+import Foundation
+
+/// The built `tributary` started in the background, for tests that signal it while it
+/// runs or start it under a lowered open-file limit.
+struct RunningTributary {
+    let process: Process
+    private let output: Pipe
+    private let errorOutput: Pipe
+
+    /// Starts `tributary arguments`; with `openFileLimit`, through
+    /// `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and hard limit both lowered).
+    static func start(_ arguments: [String], openFileLimit: Int? = nil) throws -> RunningTributary {
+        let process = Process()
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", TributaryBinary.executable.path] + arguments
+        } else {
+            process.executableURL = TributaryBinary.executable
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = TributaryBinary.root
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cli-cache-\(UUID().uuidString)").path
+        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "XDG_CACHE_HOME": cache]
+        let running = RunningTributary(process: process, output: Pipe(), errorOutput: Pipe())
+        process.standardOutput = running.output
+        process.standardError = running.errorOutput
+        try process.run()
+        return running
+    }
+
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the run to end and returns its status and output.
+    func finish() async throws -> TributaryBinary.Result {
+        try await offPool {
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            let stderr = errorOutput.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return TributaryBinary.Result(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self)
+            )
+        }
+    }
+}
