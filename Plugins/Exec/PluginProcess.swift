@@ -7,7 +7,8 @@ import Tributary
 /// The program runs in its own process group under a supervisor process; on the deadline,
 /// on an oversized output, when the calling task is cancelled (Ctrl-C), when the program
 /// exits, and when Tributary dies (even of SIGKILL), everything the program started is
-/// killed, `setsid`'d descendants included.
+/// killed, `setsid`'d descendants included. At most `PluginSlots.shared.limit` programs
+/// run at once; the others wait for a slot, and their deadline starts once they run.
 public struct PluginProcess: Sendable {
     /// The program (a path, or a name looked up on `PATH`) and its arguments.
     public var arguments: [String]
@@ -47,11 +48,13 @@ public struct PluginProcess: Sendable {
         }
     }
 
-    /// Runs the program to its end on a thread of its own
+    /// Waits for a free slot, then runs the program to its end on a thread of its own
     /// (the pipes are read with blocking `poll`; the thread outlives the program, as its
     /// supervisor's parent-death signal requires), and throws a `TributaryError` on
     /// launch failure, deadline, oversized output or cancellation.
     public func run() async throws -> Outcome {
+        try await PluginSlots.shared.acquire(for: programName)
+        defer { PluginSlots.shared.release() }
         let control = ProcessControl()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in

@@ -40,4 +40,31 @@ import TributaryTesting
         #expect(digest.sources.map(\.status) == ["ok"], "not failed at the 30 s deadline: \(digest.sources.map(\.message))")
         #expect(digest.items.map(\.title) == ["Written before exit"])
     }
+
+    @Test func threeHundredPluginsUnderALimitOf64OpenFilesAllSucceed() async throws {
+        let config = try Self.config(300, running: "tributary-source-described")
+        let tributary = try RunningTributary.start(["digest", "--config", config.path, "--format", "json"], openFileLimit: 64)
+        let result = try await tributary.finish()
+        #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
+        let digest = try Self.digest(result)
+        #expect(digest.sources.count == 300)
+        #expect(digest.sources.filter { $0.status != "ok" }.map { "\($0.id): \($0.message ?? "")" }.prefix(5) == [])
+    }
+
+    /// Under `ulimit -n 64`, plugins may use 32 descriptors, 8 each: 4 at once. 48 plugins of
+    /// 0.5 s take 12 turns, longer than the 4.5 s the host gives a 3 s source: a plugin's
+    /// deadline starts when it runs, not while it waits for its turn.
+    @Test func atMostFourPluginsRunAtOnceUnderALimitOf64OpenFiles() async throws {
+        let watch = try ProcessWatch()
+        let config = try Self.config(48, running: "slot.sh", [watch.folder.path])
+        let arguments = ["digest", "--config", config.path, "--format", "json", "--timeout", "3"]
+        let result = try await RunningTributary.start(arguments, openFileLimit: 64).finish()
+        #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
+        let failed = try Self.digest(result).sources.filter { $0.status != "ok" }
+        #expect(failed.map { "\($0.id): \($0.message ?? "")" }.prefix(5) == [])
+        let taken = try String(contentsOf: watch.folder.appendingPathComponent("taken"), encoding: .utf8)
+        let slots = taken.split(separator: "\n").compactMap { Int($0) }
+        #expect(slots.count == 48)
+        #expect(slots.max() ?? 0 <= 4, "at most 4 plugins at once, saw \(slots.max() ?? 0)")
+    }
 }
