@@ -26,7 +26,7 @@ import TributaryTesting
         let plugin = try #require(try await watch.processID("plugin"))
         let grandchild = try #require(try await watch.processID("grandchild"))
         tributary.send(signal)
-        _ = try await tributary.finish()
+        #expect(try await tributary.hasEnded(within: .seconds(60)))
         #expect(try await ProcessWatch.hasEnded(plugin, within: .seconds(10)), "the plugin, signal \(signal)")
         #expect(try await ProcessWatch.hasEnded(grandchild, within: .seconds(10)), "its setsid'd child, signal \(signal)")
     }

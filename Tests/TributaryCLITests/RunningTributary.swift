@@ -1,4 +1,5 @@
 import Foundation
+import TributaryTesting
 
 /// The built `tributary` started in the background, for tests that signal it while it
 /// runs or start it under a lowered open-file limit.
@@ -30,6 +31,13 @@ struct RunningTributary {
 
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
+    }
+
+    /// Whether the process has ended (exited, or died and not yet reaped) within `limit`;
+    /// unlike `Process.waitUntilExit`, this does not wait for its descendants to close the
+    /// socket Foundation gives it.
+    func hasEnded(within limit: Duration) async throws -> Bool {
+        try await ProcessWatch.hasEnded(process.processIdentifier, within: limit)
     }
 
     /// Waits for the run to end and returns its status and output.
