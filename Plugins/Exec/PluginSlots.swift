@@ -32,7 +32,9 @@ final class PluginSlots: @unchecked Sendable {
     }
 
     /// The limit for `openFiles` descriptors and `cores` processors.
-    static func defaultLimit(openFiles: Int = openFileLimit(), cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+    static func defaultLimit(
+        openFiles: Int = openFileLimit(), cores: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> Int {
         let reserve = max(32, openFiles / 2)
         return max(1, min(max(8, 4 * cores), (openFiles - reserve) / descriptorsPerPlugin))
     }

@@ -24,7 +24,8 @@ import Testing
         let fixtures = TributaryBinary.root.appendingPathComponent("Tests/TributaryExecTests/Fixtures").path
         let plugins = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("lines: ") }.prefix(8)
         #expect(Array(plugins) == [
-            "lines: links listed in a local text or CSV file (url,title,published,tags) (plugin \(Self.plugins.path)/tributary-source-lines)",
+            "lines: links listed in a local text or CSV file (url,title,published,tags)"
+                + " (plugin \(Self.plugins.path)/tributary-source-lines)",
             "    file (string, required): the file to read, relative to the working directory",
             "    kind (photo | question | post | article): the items' kind; default article",
             "broken: plugin \(fixtures)/tributary-source-broken",

@@ -28,23 +28,24 @@ import TributaryTesting
         tributary.send(signal)
         #expect(try await tributary.hasEnded(within: .seconds(60)))
         #expect(try await ProcessWatch.hasEnded(plugin, within: .seconds(10)), "the plugin, signal \(signal)")
-        #expect(try await ProcessWatch.hasEnded(grandchild, within: .seconds(10)), "its setsid'd child, signal \(signal)")
+        #expect(try await ProcessWatch.hasEnded(grandchild, within: .seconds(10)), "setsid'd child, signal \(signal)")
     }
 
     @Test func aPluginThatExitsWhileItsChildHoldsStandardOutputSucceedsOnItsExitStatus() async throws {
         let watch = try ProcessWatch()
         let config = try Self.config(1, running: "background-child.sh", [watch.folder.path])
-        let result = try await TributaryBinary.run(["digest", "--config", config.path, "--format", "json", "--timeout", "30"])
+        let arguments = ["digest", "--config", config.path, "--format", "json", "--timeout", "30"]
+        let result = try await TributaryBinary.run(arguments)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let digest = try Self.digest(result)
-        #expect(digest.sources.map(\.status) == ["ok"], "not failed at the 30 s deadline: \(digest.sources.map(\.message))")
+        #expect(digest.sources.map(\.status) == ["ok"], "not at the 30 s deadline: \(digest.sources.map(\.message))")
         #expect(digest.items.map(\.title) == ["Written before exit"])
     }
 
     @Test func threeHundredPluginsUnderALimitOf64OpenFilesAllSucceed() async throws {
         let config = try Self.config(300, running: "tributary-source-described")
-        let tributary = try RunningTributary.start(["digest", "--config", config.path, "--format", "json"], openFileLimit: 64)
-        let result = try await tributary.finish()
+        let arguments = ["digest", "--config", config.path, "--format", "json"]
+        let result = try await RunningTributary.start(arguments, openFileLimit: 64).finish()
         #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
         let digest = try Self.digest(result)
         #expect(digest.sources.count == 300)

@@ -14,13 +14,14 @@ struct RunningTributary {
         let process = Process()
         if let openFileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", TributaryBinary.executable.path] + arguments
+            let script = "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\""
+            process.arguments = ["-c", script, TributaryBinary.executable.path] + arguments
         } else {
             process.executableURL = TributaryBinary.executable
             process.arguments = arguments
         }
         process.currentDirectoryURL = TributaryBinary.root
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cli-cache-\(UUID().uuidString)").path
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cli-cache-\(UUID())").path
         process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "XDG_CACHE_HOME": cache]
         let running = RunningTributary(process: process, output: Pipe(), errorOutput: Pipe())
         process.standardOutput = running.output

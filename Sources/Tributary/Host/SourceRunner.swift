@@ -54,7 +54,8 @@ struct SourceRunner: Sendable {
             .retry(maxAttempts: policy.maxAttempts, clock: ContinuousClock()) { error, attempt in
                 policy.delay(after: error, attempt: attempt, remaining: total - Date().timeIntervalSince(started))
             }
-        return Swift.type(of: source).enforcesOwnDeadline ? retried : retried.timeout(after: deadline, clock: ContinuousClock())
+        guard !Swift.type(of: source).enforcesOwnDeadline else { return retried }
+        return retried.timeout(after: deadline, clock: ContinuousClock())
     }
 
     /// The state a snapshot makes, its items taken out of `update` so that, when
