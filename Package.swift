@@ -10,7 +10,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryFlickr", "Plugins/Flickr", []),
     ("TributaryTwitter", "Plugins/Twitter", []),
     ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
-    ("TributaryExec", "Plugins/Exec", ["TributaryFeed"]),
+    ("TributaryExec", "Plugins/Exec", ["TributaryFeed", "CExecSupervisor"]),
 ]
 
 let strictSettings: [SwiftSetting] = [
@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .target(name: "CExecSupervisor"),
         .target(
             name: "Tributary",
             dependencies: [
@@ -63,7 +64,10 @@ let package = Package(
             dependencies: [
                 "Tributary", "TributaryRendering", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + plugins.map { .target(name: $0.name) }
+            ] + plugins.map { .target(name: $0.name) },
+            // Optimised in debug builds too, so the end-to-end tests run the code users run: Swift 6.3.1 -O
+            // miscompiled a task-group closure in `sources` that -Onone ran correctly.
+            swiftSettings: [.unsafeFlags(["-O"])]
         ),
         .executableTarget(
             name: "TributaryBench",

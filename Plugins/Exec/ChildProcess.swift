@@ -3,18 +3,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CExecSupervisor
 import Foundation
 import Tributary
 
-/// A started program: its process id (also its process group id) and our ends of its
-/// standard output and standard error. The platform calls of the plugin live here.
+/// A started program: the process id of its supervisor (which runs it in a process group
+/// of its own, dies with the thread that started it, and takes down everything the
+/// program started when the program ends) and our ends of the program's standard output
+/// and standard error. The platform calls of the plugin live here.
 struct ChildProcess {
+    /// The supervisor's process id; its exit status is the program's.
     let pid: pid_t
     let output: Int32
     let errorOutput: Int32
 
     /// Starts `arguments` with `input` already waiting on its standard input, in a new
-    /// process group, with default signal handling and the user's environment.
+    /// process group, with default signal handling and the user's environment. Call it
+    /// from a thread that lives until the program is reaped (see `tributary_spawn_supervised`).
     static func spawn(_ arguments: [String], input: Data) throws -> ChildProcess {
         guard let program = arguments.first, !program.isEmpty else {
             throw TributaryError(.invalidConfiguration, "the command is empty; name a program to run")
@@ -34,9 +39,10 @@ struct ChildProcess {
         return ChildProcess(pid: pid, output: stdout.read, errorOutput: stderr.read)
     }
 
-    /// Kills the whole process group (the program and whatever it started).
-    static func killGroup(_ pid: pid_t) {
-        _ = killpg(pid, SIGKILL)
+    /// Asks the supervisor `pid` to kill the program and everything it started
+    /// (`setsid`'d descendants too), then to exit.
+    static func killAll(_ pid: pid_t) {
+        _ = kill(pid, SIGTERM)
     }
 
     /// The raw wait status once the program has exited, or nil while it runs.
@@ -84,28 +90,13 @@ struct ChildProcess {
         _ = close(errorOutput)
     }
 
+    /// Forks the supervisor (see CExecSupervisor.h), which runs the program; returns its id.
     private static func launch(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), mask = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw launchError(arguments[0], result) }
+        var failure: Int32 = 0
+        let pid = tributary_spawn_supervised(argv, environ, getenv("PATH"), stdin, stdout, stderr, &failure)
+        guard pid > 0 else { throw launchError(arguments[0], failure) }
         return pid
     }
 

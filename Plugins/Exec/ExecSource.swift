@@ -20,6 +20,9 @@ public struct ExecSource: FeedSource {
         ),
     ]
 
+    /// The plugin's deadline starts once it runs, not while it waits for a slot.
+    public static let enforcesOwnDeadline = true
+
     let arguments: [String]
     let input: Data
 

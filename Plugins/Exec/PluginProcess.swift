@@ -4,8 +4,11 @@ import Tributary
 /// One run of an external program: arguments as a list (no shell), `input` on standard
 /// input, standard output and standard error collected up to their caps, and a deadline.
 ///
-/// The program runs in its own process group; on the deadline, on an oversized output
-/// or when the calling task is cancelled (Ctrl-C), the whole group is killed.
+/// The program runs in its own process group under a supervisor process; on the deadline,
+/// on an oversized output, when the calling task is cancelled (Ctrl-C), when the program
+/// exits, and when Tributary dies (even of SIGKILL), everything the program started is
+/// killed, `setsid`'d descendants included. At most `PluginSlots.shared.limit` programs
+/// run at once; the others wait for a slot, and their deadline starts once they run.
 public struct PluginProcess: Sendable {
     /// The program (a path, or a name looked up on `PATH`) and its arguments.
     public var arguments: [String]
@@ -45,10 +48,13 @@ public struct PluginProcess: Sendable {
         }
     }
 
-    /// Runs the program to its end, on a thread of its own (the pipes are read with
-    /// blocking `poll`), and throws a `TributaryError` on launch failure, deadline,
-    /// oversized output or cancellation.
+    /// Waits for a free slot, then runs the program to its end on a thread of its own
+    /// (the pipes are read with blocking `poll`; the thread outlives the program, as its
+    /// supervisor's parent-death signal requires), and throws a `TributaryError` on
+    /// launch failure, deadline, oversized output or cancellation.
     public func run() async throws -> Outcome {
+        try await PluginSlots.shared.acquire(for: programName)
+        defer { PluginSlots.shared.release() }
         let control = ProcessControl()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
@@ -76,9 +82,9 @@ public struct PluginProcess: Sendable {
 }
 
 /// The running program's process id, shared by the thread reading its output and the
-/// task's cancellation handler, so that cancellation (Ctrl-C) kills the process group at
-/// once, before the run can end. The program is only reaped under the lock, so a process
-/// group that is killed is always still ours.
+/// task's cancellation handler, so that cancellation (Ctrl-C) kills the program at once,
+/// before the run can end. The supervisor is only reaped under the lock, so a process
+/// that is signalled is always still ours.
 ///
 /// The lock is an `NSLock` (pthreads), not `Synchronization.Mutex`: on Linux the latter
 /// locks with raw futexes, which ThreadSanitizer cannot see, so CI's race check would
@@ -101,14 +107,14 @@ final class ProcessControl: @unchecked Sendable {
     func cancel() {
         withLock { state in
             state.cancelled = true
-            if state.pid > 0 { ChildProcess.killGroup(state.pid) }
+            if state.pid > 0 { ChildProcess.killAll(state.pid) }
         }
     }
 
     func started(_ pid: pid_t) {
         withLock { state in
             state.pid = pid
-            if state.cancelled { ChildProcess.killGroup(pid) }
+            if state.cancelled { ChildProcess.killAll(pid) }
         }
     }
 
@@ -121,11 +127,11 @@ final class ProcessControl: @unchecked Sendable {
         }
     }
 
-    /// Kills the process group and reaps the program.
+    /// Kills the program and all it started, and reaps the supervisor.
     func kill(_ child: ChildProcess) {
         withLock { state in
             guard state.pid > 0 else { return }
-            ChildProcess.killGroup(state.pid)
+            ChildProcess.killAll(state.pid)
             _ = child.waitBlocking()
             state.pid = 0
         }

@@ -2,7 +2,7 @@ import Foundation
 import Tributary
 
 /// Reads a started program's output until it exits, enforcing the caps, the deadline
-/// and cancellation; kills its process group when any of them stops it.
+/// and cancellation; kills the program and all it started when any of them stops it.
 struct ProcessPump {
     let child: ChildProcess
     let limits: PluginProcess
@@ -51,7 +51,7 @@ struct ProcessPump {
         TributaryError(.cancelled, "\(limits.programName) was stopped: the run was cancelled")
     }
 
-    /// Kills the process group and returns `error` to throw.
+    /// Kills the program and all it started, and returns `error` to throw.
     private func stop(_ error: TributaryError) -> TributaryError {
         control.kill(child)
         return error

@@ -50,17 +50,28 @@ struct SourcesCommand: AsyncParsableCommand {
         }
     }
 
-    /// Every plugin's `--describe`, run at once, in discovery order.
+    /// Every plugin's `--describe`, run together (as many at once as plugins may run), in discovery order.
     static func describe(_ plugins: [DiscoveredPlugin]) async -> [(DiscoveredPlugin, Result<PluginDescription, any Error>)] {
         await withTaskGroup(of: (Int, Result<PluginDescription, any Error>).self) { group in
             for (index, plugin) in plugins.enumerated() {
                 group.addTask {
-                    do { return (index, .success(try await PluginDescription.describe(plugin))) } catch { return (index, .failure(error)) }
+                    // Not `(index, .success(try await …))`: Swift 6.3.1 -O miscompiles that closure (the
+                    // index read before the await comes back as garbage, and every success was lost).
+                    let description = await describe(plugin)
+                    return (index, description)
                 }
             }
             var results: [Int: Result<PluginDescription, any Error>] = [:]
             for await (index, result) in group { results[index] = result }
             return plugins.indices.map { (plugins[$0], results[$0]!) }
+        }
+    }
+
+    private static func describe(_ plugin: DiscoveredPlugin) async -> Result<PluginDescription, any Error> {
+        do {
+            return .success(try await PluginDescription.describe(plugin))
+        } catch {
+            return .failure(error)
         }
     }
 }

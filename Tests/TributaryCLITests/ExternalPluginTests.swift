@@ -14,6 +14,28 @@ import Testing
         #expect(result.stdout.contains("exec: "))
     }
 
+    /// As the README runs it (a relative plugin path, from the repository's root), beside a plugin whose
+    /// `--describe` fails and one whose succeeds. The CLI is built optimised even in debug builds
+    /// (Package.swift), because only then did every successful `--describe` crash `sources` (exit 132).
+    @Test func sourcesListsEveryPluginInDiscoveryOrderTheREADMEWay() async throws {
+        let path = "Examples/plugins:Tests/TributaryExecTests/Fixtures"
+        let result = try await TributaryBinary.run(["sources"], environment: ["TRIBUTARY_PLUGIN_PATH": path])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let fixtures = TributaryBinary.root.appendingPathComponent("Tests/TributaryExecTests/Fixtures").path
+        let plugins = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("lines: ") }.prefix(8)
+        #expect(Array(plugins) == [
+            "lines: links listed in a local text or CSV file (url,title,published,tags)"
+                + " (plugin \(Self.plugins.path)/tributary-source-lines)",
+            "    file (string, required): the file to read, relative to the working directory",
+            "    kind (photo | question | post | article): the items' kind; default article",
+            "broken: plugin \(fixtures)/tributary-source-broken",
+            "    note: cannot describe it: --describe exited with status 1: no description here",
+            "described: a described fixture (plugin \(fixtures)/tributary-source-described)",
+            "    file (string, required): the file",
+            "    count (integer): how many; default 5",
+        ])
+    }
+
     @Test func theExamplePluginsItemsAppearInTheDigest() async throws {
         let links = Self.plugins.appendingPathComponent("links.csv").path
         let config = try TributaryBinary.config(#"""

@@ -8,7 +8,7 @@ struct SourceRunner: Sendable {
     let type: SourceType
     let http: HTTPClient
     let retry: RetryPolicy
-    /// The whole source's deadline, retries included.
+    /// The whole source's deadline, retries included (none for a source that enforces its own).
     let deadline: Duration
     /// Where the last good items are kept for stale-if-error; nil: not kept.
     let snapshots: SnapshotStore?
@@ -63,11 +63,12 @@ struct SourceRunner: Sendable {
         let started = Date()
         let total = deadline.seconds
         let policy = retry
-        return source.signal(in: context)
+        let retried = source.signal(in: context)
             .retry(maxAttempts: policy.maxAttempts, clock: ContinuousClock()) { error, attempt in
                 policy.delay(after: error, attempt: attempt, remaining: total - Date().timeIntervalSince(started))
             }
-            .timeout(after: deadline, clock: ContinuousClock())
+        guard !Swift.type(of: source).enforcesOwnDeadline else { return retried }
+        return retried.timeout(after: deadline, clock: ContinuousClock())
     }
 
     /// The state a snapshot makes, its items taken out of `update` so that, when

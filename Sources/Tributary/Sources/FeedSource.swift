@@ -24,6 +24,15 @@ public protocol FeedSource: Sendable {
 
     /// The source's items as a signal of snapshots.
     func signal(in context: SourceContext) -> Signal<SourceUpdate>
+
+    /// True for a source that enforces `context.http.timeout` itself from the moment it
+    /// really starts (an external plugin first waits for a free slot): the host then
+    /// puts no deadline of its own around it. False by default.
+    static var enforcesOwnDeadline: Bool { get }
+}
+
+extension FeedSource {
+    public static var enforcesOwnDeadline: Bool { false }
 }
 
 /// A source whose refresh is one HTTP request and a mapping of its response.
