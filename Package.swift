@@ -64,10 +64,7 @@ let package = Package(
             dependencies: [
                 "Tributary", "TributaryRendering", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + plugins.map { .target(name: $0.name) },
-            // Optimised in debug builds too, so the end-to-end tests run the code users run: Swift 6.3.1 -O
-            // miscompiled a task-group closure in `sources` that -Onone ran correctly.
-            swiftSettings: [.unsafeFlags(["-O"])]
+            ] + plugins.map { .target(name: $0.name) }
         ),
         .executableTarget(
             name: "TributaryBench",

@@ -107,10 +107,10 @@ extension JSONFeedDocument {
     static func read(
         _ data: Data, documentURL: String, limit: Int?
     ) throws -> (RawFeed, EntryBatch, diagnostic: String?) {
-        let parsed: (JSONValue, LenientJSON.Repairs)
+        let parsed: (JSONValue, JSONReader.Repairs)
         do {
-            parsed = try LenientJSON.parse(data)
-        } catch let error as LenientJSON.SyntaxError {
+            parsed = try JSONReader.parse(data, as: .remote)
+        } catch {
             throw TributaryError(.badResponse, "the document starts with { but is not valid JSON: \(error.description)")
         }
         guard case .object(let json) = parsed.0, case let document = JSONFeedDocument(json),

@@ -37,9 +37,9 @@ public struct ConfigLoader: Sendable {
     public func load(_ data: Data, name: String = "feeds.json") throws -> FeedsConfig {
         let root: JSONValue
         do {
-            root = try ConfigJSONParser.parse(data)
+            root = try JSONReader.parse(data, as: .configuration).0
         } catch {
-            throw TributaryError(.invalidConfiguration, error.describe(file: name))
+            throw TributaryError(.invalidConfiguration, ConfigSyntaxError(error, in: data).describe(file: name))
         }
         guard case .object(let object) = root else {
             throw TributaryError(.invalidConfiguration, "\(name) must be a JSON object with a \"sources\" list")
