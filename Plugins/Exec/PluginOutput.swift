@@ -12,7 +12,7 @@ enum PluginOutput {
         guard let text = String(data: data, encoding: .utf8) else {
             throw TributaryError(.badResponse, "\(program.lastPathComponent) wrote output that is not UTF-8 text")
         }
-        if case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data), JSONFeed.declaresJSONFeed(object) {
+        if case .object(let object)? = try? JSONReader.parse(data, as: .remote).0, JSONFeed.declaresJSONFeed(object) {
             return try JSONFeed.update(from: data, documentURL: program)
         }
         return SourceUpdate(items: try lines(text, program: program.lastPathComponent), notes: [])
@@ -35,7 +35,7 @@ enum PluginOutput {
     }
 
     private static func item(_ line: String) throws -> FeedItem {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) else {
+        guard let value = try? JSONReader.parse(Data(line.utf8), as: .remote).0 else {
             throw PluginItem.Problem(message: "not valid JSON (write a JSON Feed document, or one JSON object per line)")
         }
         guard case .object(let object) = value else {
