@@ -17,7 +17,7 @@ enum StackOverflowResponse {
     /// Throws the error the wrapper carries. Upstream answers every error with HTTP 400
     /// and the real code in `error_id` / `error_name`, so the body decides.
     static func checkError(_ wrapper: StackOverflowAPI.Wrapper, _ response: HTTPResponse) throws {
-        let retryAfter = backoffDate(wrapper.backoff)
+        let retryAfter = backoffDate(wrapper.backoff, after: response.receivedAt)
         guard let name = wrapper.error_name ?? wrapper.error_id.map(String.init) else {
             try response.requireSuccess("Stack Exchange")
             return
@@ -26,7 +26,7 @@ enum StackOverflowResponse {
         let detail = "\(name): \(upstream)"
         switch name {
         case "throttle_violation":
-            throw TributaryError(.rateLimited, "Stack Exchange is rate limiting this IP (\(detail))", retryAfter: retryAfter ?? availableIn(upstream))
+            throw TributaryError(.rateLimited, "Stack Exchange is rate limiting this IP (\(detail))", retryAfter: retryAfter ?? availableIn(upstream, after: response.receivedAt))
         case "temporarily_unavailable", "internal_error":
             throw TributaryError(.transient, "Stack Exchange is temporarily failing (\(detail))", retryAfter: retryAfter)
         case "access_token_required", "invalid_access_token", "access_denied", "key_required", "access_token_compromised":
@@ -39,26 +39,26 @@ enum StackOverflowResponse {
     }
 
     /// Adds quota and backoff facts: quota in `--verbose`, and in the status when low.
-    static func annotate(_ update: inout SourceUpdate, with wrapper: StackOverflowAPI.Wrapper) {
+    static func annotate(_ update: inout SourceUpdate, with wrapper: StackOverflowAPI.Wrapper, receivedAt: Date) {
         if let remaining = wrapper.quota_remaining, let max = wrapper.quota_max {
             update.diagnostics.append("quota \(remaining)/\(max) requests left")
             if max > 0 && remaining * 10 < max { update.notes.append("quota low: \(remaining)/\(max) requests left") }
         }
         if let backoff = wrapper.backoff {
             update.diagnostics.append("backoff: upstream asked for \(backoff) s before the next call to this method")
-            update.holdRequestsUntil = backoffDate(backoff)
+            update.holdRequestsUntil = backoffDate(backoff, after: receivedAt)
         }
         if wrapper.has_more == true { update.diagnostics.append("more questions available upstream (has_more)") }
     }
 
-    private static func backoffDate(_ seconds: Int?) -> Date? {
-        seconds.map { Date().addingTimeInterval(TimeInterval($0)) }
+    private static func backoffDate(_ seconds: Int?, after receivedAt: Date) -> Date? {
+        seconds.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
     }
 
     /// The date in "more requests available in 17524 seconds", if the message says so.
-    static func availableIn(_ message: String) -> Date? {
+    static func availableIn(_ message: String, after receivedAt: Date) -> Date? {
         guard let range = message.range(of: "available in ") else { return nil }
         let digits = message[range.upperBound...].prefix { $0.isNumber }
-        return Int(digits).map { Date().addingTimeInterval(TimeInterval($0)) }
+        return Int(digits).map { receivedAt.addingTimeInterval(TimeInterval($0)) }
     }
 }

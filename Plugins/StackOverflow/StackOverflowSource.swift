@@ -46,7 +46,7 @@ public struct StackOverflowSource: SingleRequestSource {
         let wrapper = try StackOverflowResponse.decode(response)
         try StackOverflowResponse.checkError(wrapper, response)
         var update = SourceUpdate(items: (wrapper.items ?? []).map(StackOverflowMapping.item))
-        StackOverflowResponse.annotate(&update, with: wrapper)
+        StackOverflowResponse.annotate(&update, with: wrapper, receivedAt: response.receivedAt)
         return update
     }
 }

@@ -50,8 +50,8 @@ enum TwitterResponse {
     }
 
     static func rateLimited(_ response: HTTPResponse, _ detail: String) -> TributaryError {
-        let reset = resetDate(response) ?? RetryAfter.parse(response.header("retry-after"))
-        let until = reset.map { "; rate limited until \(ClockTime.format($0))" } ?? ""
+        let reset = resetDate(response) ?? RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
+        let until = reset.map { "; rate limited until \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
         return TributaryError(.rateLimited, "X is rate limiting this app's searches (\(detail))\(until)", retryAfter: reset)
     }
 
@@ -80,7 +80,7 @@ enum TwitterResponse {
         guard let remaining = response.header("x-rate-limit-remaining") else { return }
         let limit = response.header("x-rate-limit-limit")
         let left = limit.map { "\(remaining)/\($0)" } ?? remaining
-        let reset = resetDate(response).map { ", resets at \(ClockTime.format($0))" } ?? ""
+        let reset = resetDate(response).map { ", resets at \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
         update.diagnostics.append("rate limit: \(left) requests left\(reset)")
         if let used = Int(remaining), let total = limit.flatMap(Int.init), total > 0, used * 10 < total {
             update.notes.append("rate limit low: \(left) requests left\(reset)")

@@ -1,7 +1,9 @@
 import Foundation
+import Tributary
 
-/// A clock that moves only when a test says so, for testing time-based signal
-/// operators without sleeping.
+/// A clock that moves only when a test says so, for testing time-based behaviour
+/// (signal operators, deadlines, retries, holds) without sleeping. Its `date` moves with
+/// it, from `start`, so `runClock` gives a pipeline both halves of a run's time.
 public final class ManualClock: Clock, @unchecked Sendable {
     public struct Instant: InstantProtocol {
         public var offset: Duration
@@ -20,8 +22,18 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
+    /// The wall-clock time at offset zero.
+    public let start: Date
 
-    public init() {}
+    public init(start: Date = Date(timeIntervalSince1970: 1_795_300_000)) {
+        self.start = start
+    }
+
+    /// The wall-clock time now: `start` plus how far the clock has moved.
+    public var date: Date { start.addingTimeInterval(now.offset.seconds) }
+
+    /// This clock and its `date`, as the run's time.
+    public var runClock: RunClock { RunClock(clock: self, now: { [self] in date }) }
 
     public var now: Instant { lock.withLock { current } }
     public var minimumResolution: Duration { .zero }
@@ -65,5 +77,12 @@ public final class ManualClock: Clock, @unchecked Sendable {
         for _ in 0..<100_000 where sleeperCount < count {
             await Task.yield()
         }
+    }
+
+    /// Waits (by yielding) until at least `count` tasks sleep on the clock, however long
+    /// the real work before their sleep takes (a local server's answer, say). It has no
+    /// bound of its own: give the test a `.timeLimit`.
+    public func whenSleeping(_ count: Int = 1) async {
+        while sleeperCount < count { await Task.yield() }
     }
 }

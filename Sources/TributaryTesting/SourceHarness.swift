@@ -6,10 +6,13 @@ import Tributary
 public struct SourceHarness: Sendable {
     public let type: SourceType
     public let environment: [String: String]
+    /// The run's time, as the host would hand it over; a `ManualClock`'s in timing tests.
+    public let clock: RunClock
 
-    public init(_ type: SourceType, environment: [String: String] = [:]) {
+    public init(_ type: SourceType, environment: [String: String] = [:], clock: RunClock = .system) {
         self.type = type
         self.environment = environment
+        self.clock = clock
     }
 
     /// Validates one entry (a JSON object as in feeds.json's `sources`).
@@ -28,7 +31,7 @@ public struct SourceHarness: Sendable {
     /// with `embeddingImages`, as a report run with `--embed-images` would.
     public func updates(_ json: String, timeout: Duration = .seconds(10), embeddingImages: Bool = false) async throws -> [SourceUpdate] {
         let source = try source(json)
-        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: timeout)
+        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: timeout, clock: clock)
         let thumbnails = embeddingImages ? ThumbnailFetcher(sharing: http) : nil
         return try await source.signal(in: SourceContext(sourceID: "test", http: http, thumbnails: thumbnails)).collect()
     }

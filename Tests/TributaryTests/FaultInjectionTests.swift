@@ -93,7 +93,7 @@ import TributaryTesting
         let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
         let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(60))
         let request = Task { try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))) }
-        try await Task.sleep(for: .milliseconds(200))
+        while server.requests.isEmpty { await Task.yield() }  // the transfer is under way
         request.cancel()
         do {
             let response = try await request.value

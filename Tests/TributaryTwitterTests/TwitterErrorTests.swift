@@ -5,7 +5,9 @@ import TributaryTesting
 import TributaryTwitter
 
 @Suite struct TwitterErrorTests {
-    let harness = SourceHarness(SourceType(TwitterSource.self), environment: ["TWITTER_BEARER_TOKEN": testToken])
+    /// The run's time; never moved here, so "now" is its start.
+    static let clock = ManualClock()
+    let harness = SourceHarness(SourceType(TwitterSource.self), environment: ["TWITTER_BEARER_TOKEN": testToken], clock: clock.runClock)
 
     func failure(_ fixture: String, status: Int, headers: [String: String] = [:], extra: String = "") async throws -> (TributaryError, LocalHTTPServer) {
         let server = try await serve(fixture, status: status, contentType: "application/problem+json", headers: headers)
@@ -32,7 +34,7 @@ import TributaryTwitter
     }
 
     @Test func rateLimitWaitsUntilTheResetHeader() async throws {
-        let reset = Int(Date().timeIntervalSince1970) + 600
+        let reset = Int(Self.clock.start.timeIntervalSince1970) + 600
         let (error, server) = try await failure(
             "429-rate-limit/body.json", status: 429,
             headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(reset)]
@@ -40,12 +42,12 @@ import TributaryTwitter
         let until = Date(timeIntervalSince1970: TimeInterval(reset))
         #expect(error.code == .rateLimited)
         #expect(error.retryAfter == until)
-        #expect(error.message == "X is rate limiting this app's searches (HTTP 429: Too Many Requests); rate limited until \(ClockTime.format(until))")
+        #expect(error.message == "X is rate limiting this app's searches (HTTP 429: Too Many Requests); rate limited until \(ClockTime.format(until, now: Self.clock.start))")
         #expect(server.requests.count == 1)
     }
 
     @Test func usageCapIsNotRetryableEvenWithRequestsLeft() async throws {
-        let reset = Int(Date().timeIntervalSince1970) + 600
+        let reset = Int(Self.clock.start.timeIntervalSince1970) + 600
         let (error, server) = try await failure(
             "429-usage-capped/body.json", status: 429,
             headers: ["x-rate-limit-remaining": "449", "x-rate-limit-reset": String(reset)]
@@ -58,7 +60,7 @@ import TributaryTwitter
     }
 
     @Test func v1RateLimitCode88IsRateLimited() async throws {
-        let reset = Int(Date().timeIntervalSince1970) + 120
+        let reset = Int(Self.clock.start.timeIntervalSince1970) + 120
         let (error, _) = try await failure(
             "v1.1-errors-rate-limit/body.json", status: 429, headers: ["x-rate-limit-reset": String(reset)], extra: #", "api": "v1.1""#
         )

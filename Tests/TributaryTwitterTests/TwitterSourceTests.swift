@@ -17,7 +17,9 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
 }
 
 @Suite struct TwitterSourceTests {
-    let harness = SourceHarness(SourceType(TwitterSource.self), environment: ["TWITTER_BEARER_TOKEN": testToken])
+    /// The run's time; never moved here, so "now" is its start.
+    static let clock = ManualClock()
+    let harness = SourceHarness(SourceType(TwitterSource.self), environment: ["TWITTER_BEARER_TOKEN": testToken], clock: clock.runClock)
 
     @Test func v2JoinsAuthorsFromIncludesAndDecodesTextOnce() async throws {
         let server = try await serve("v2-with-expansions/body.json", headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "447", "x-rate-limit-reset": "1779098167"])
@@ -43,7 +45,7 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         let published = try #require(second.published?.timeIntervalSince1970)
         #expect(abs(published - 1_779_096_235.123) < 0.001, "fractional seconds kept")
         let diagnostics = updates.last?.diagnostics ?? []
-        #expect(diagnostics.contains("rate limit: 447/450 requests left, resets at \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167)))"))
+        #expect(diagnostics.contains("rate limit: 447/450 requests left, resets at \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167), now: Self.clock.start))"))
         #expect(diagnostics.contains("more posts available upstream (next_token)"))
         #expect(updates.last?.notes.isEmpty == true, "447/450 left is not worth a status note")
 
@@ -82,7 +84,7 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         let updates = try await harness.updates(entry(server))
         #expect(updates.count == 1)
         #expect(updates.last?.items.isEmpty == true)
-        #expect(updates.last?.notes == ["rate limit low: 12/450 requests left, resets at \(ClockTime.format(reset))"])
+        #expect(updates.last?.notes == ["rate limit low: 12/450 requests left, resets at \(ClockTime.format(reset, now: Self.clock.start))"])
     }
 
     @Test func v1SearchUsesIdStrClassicDatesAndScreenNames() async throws {

@@ -14,20 +14,23 @@ public struct HTTPClient: Sendable {
     /// The total deadline of one request, connection to last byte.
     public let timeout: Duration
     public let gate: RateGate
+    /// The run's time: holds are waited on it, and responses are stamped with its `now`.
+    public let clock: RunClock
 
     public init(
         transport: any HTTPTransport, limits: TransferLimits = TransferLimits(), timeout: Duration = FeedsConfig.defaultTimeout,
-        gate: RateGate = RateGate()
+        gate: RateGate = RateGate(), clock: RunClock = .system
     ) {
         self.transport = transport
         self.limits = limits
         self.timeout = timeout
         self.gate = gate
+        self.clock = clock
     }
 
     /// The same client with another per-request deadline (a source's own `timeout`).
     public func with(timeout: Duration) -> HTTPClient {
-        HTTPClient(transport: transport, limits: limits, timeout: timeout, gate: gate)
+        HTTPClient(transport: transport, limits: limits, timeout: timeout, gate: gate, clock: clock)
     }
 
     /// Sends the request and returns the response whatever its status; throws
@@ -37,7 +40,9 @@ public struct HTTPClient: Sendable {
         try await waitForHold(on: request)
         var limits = limits
         limits.deadline = timeout
-        return try await transport.perform(request, limits: limits)
+        var response = try await transport.perform(request, limits: limits)
+        response.receivedAt = clock.now()
+        return response
     }
 
     /// Tells the client that requests under `key` must wait until `date`.
@@ -47,11 +52,12 @@ public struct HTTPClient: Sendable {
 
     private func waitForHold(on request: HTTPRequest) async throws {
         let key = request.rateLimitKey ?? request.hostKey
-        guard let until = await gate.heldUntil(key, now: Date()) else { return }
-        let wait = until.timeIntervalSinceNow
+        let now = clock.now()
+        guard let until = await gate.heldUntil(key, now: now) else { return }
+        let wait = until.timeIntervalSince(now)
         guard wait <= timeout.seconds else {
-            throw TributaryError(.rateLimited, "rate limited until \(ClockTime.format(until))", retryAfter: until)
+            throw TributaryError(.rateLimited, "rate limited until \(ClockTime.format(until, now: now))", retryAfter: until)
         }
-        try await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+        try await clock.sleep(for: .milliseconds(Int64(wait * 1000)))
     }
 }

@@ -8,10 +8,10 @@ extension HTTPResponse {
     public func requireSuccess(_ what: String? = nil) throws {
         guard !isSuccess else { return }
         let what = what ?? answeringHost
-        let retryAfter = RetryAfter.parse(header("retry-after"))
+        let retryAfter = RetryAfter.parse(header("retry-after"), now: receivedAt)
         switch status {
         case 429:
-            let until = retryAfter.map { " until \(ClockTime.format($0))" } ?? ""
+            let until = retryAfter.map { " until \(ClockTime.format($0, now: receivedAt))" } ?? ""
             throw TributaryError(.rateLimited, "\(what) is rate limiting requests (HTTP 429)\(until)", retryAfter: retryAfter)
         case 500...599:
             throw TributaryError(.transient, "\(what) answered HTTP \(status); try again later", retryAfter: retryAfter)
@@ -61,7 +61,7 @@ extension HTTPResponse {
 
 /// Parses `Retry-After`: delay seconds or an HTTP date.
 public enum RetryAfter {
-    public static func parse(_ value: String?, now: Date = Date()) -> Date? {
+    public static func parse(_ value: String?, now: Date) -> Date? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Double(value) { return now.addingTimeInterval(max(0, seconds)) }
         let formatter = DateFormatter()

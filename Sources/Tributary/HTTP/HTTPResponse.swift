@@ -10,6 +10,9 @@ public struct HTTPResponse: Sendable {
     public var request: HTTPRequest
     /// The URL that answered, when redirects led away from the request's.
     public var redirectedTo: URL?
+    /// When the response arrived, on the run's clock (`HTTPClient` stamps it): the base of
+    /// `Retry-After` seconds and other "wait this long" answers.
+    public var receivedAt: Date
 
     /// Where the response came from, as messages show it: the request's URL, and the
     /// last hop's when redirects led elsewhere.
@@ -18,11 +21,12 @@ public struct HTTPResponse: Sendable {
         return "\(request.displayURL) (redirected to \(Redaction.redact(redirectedTo.absoluteString)))"
     }
 
-    public init(status: Int, headers: [String: String], body: Data, request: HTTPRequest) {
+    public init(status: Int, headers: [String: String], body: Data, request: HTTPRequest, receivedAt: Date = Date()) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
         self.request = request
+        self.receivedAt = receivedAt
     }
 
     /// A header field by case-insensitive name.

@@ -15,6 +15,8 @@ public struct DigestPipeline: Sendable {
     public var thumbnails: ThumbnailFetcher?
     /// How many sources run at once; the others wait, pending.
     public var sourcesAtOnce: Int
+    /// The run's time, for deadlines, retries and `generatedAt`; the HTTP client's own.
+    public var clock: RunClock { http.clock }
 
     public init(
         config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy(),
@@ -40,9 +42,9 @@ public struct DigestPipeline: Sendable {
         let reducer = reducer
         let finished = FinishedPrefix()
         let digests = Signal<Digest?>.combineLatest(states) { latest in
-            finished.allFinal(latest) ? reducer.reduce(latest, generatedAt: Date()) : nil
+            finished.allFinal(latest) ? reducer.reduce(latest, generatedAt: clock.now()) : nil
         }
-        var digest = reducer.reduce([], generatedAt: Date())
+        var digest = reducer.reduce([], generatedAt: clock.now())
         for try await case let latest? in digests { digest = latest }
         return digest
     }
@@ -51,7 +53,7 @@ public struct DigestPipeline: Sendable {
         let timeout = entry.timeout ?? http.timeout
         return SourceRunner(
             entry: entry, type: registry[entry.type]!, http: http, retry: retry,
-            deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate
+            deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
     }
 }

@@ -16,6 +16,8 @@ struct SourceRunner: Sendable {
     let thumbnails: ThumbnailFetcher?
     /// Sources run through it, so only so many run at once; the rest wait, pending.
     let gate: RunGate
+    /// The run's time: deadlines, retry waits and snapshot times.
+    let clock: RunClock
 
     /// The source's states: pending, then its snapshots, ending with a final one, which
     /// is also handed to `onFinal` as it is sent (the host's progress report).
@@ -51,7 +53,7 @@ struct SourceRunner: Sendable {
                 final.isFinal = true
                 final.status.state = .ok
                 subscriber.send(final)
-                snapshots?.save(final.items, for: entry.id)  // while the host reduces
+                snapshots?.save(final.items, for: entry.id, at: clock.now())  // while the host reduces
             case .failed(let error):
                 subscriber.send(failed(error, partial: latest?.items))
             }
@@ -60,15 +62,17 @@ struct SourceRunner: Sendable {
 
     private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {
         let context = SourceContext(sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, thumbnails: thumbnails)
-        let started = Date()
+        let clock = clock
+        let started = clock.now()
         let total = deadline.seconds
         let policy = retry
         let retried = source.signal(in: context)
-            .retry(maxAttempts: policy.maxAttempts, clock: ContinuousClock()) { error, attempt in
-                policy.delay(after: error, attempt: attempt, remaining: total - Date().timeIntervalSince(started))
+            .retry(maxAttempts: policy.maxAttempts, clock: clock.clock) { error, attempt in
+                let now = clock.now()
+                return policy.delay(after: error, attempt: attempt, remaining: total - now.timeIntervalSince(started), now: now)
             }
         guard !Swift.type(of: source).enforcesOwnDeadline else { return retried }
-        return retried.timeout(after: deadline, clock: ContinuousClock())
+        return retried.timeout(after: deadline, clock: clock.clock)
     }
 
     /// The state a snapshot makes, its items taken out of `update` so that, when
@@ -94,7 +98,7 @@ struct SourceRunner: Sendable {
             state.items = partial
         } else if failure.code != .skipped, let stale = snapshots?.load(for: entry.id) {
             state.items = stale.items
-            state.status.message = "stale since \(ClockTime.format(stale.savedAt)): \(failure.message)"
+            state.status.message = "stale since \(ClockTime.format(stale.savedAt, now: clock.now())): \(failure.message)"
         }
         state.status.itemCount = state.items.count
         return state
@@ -105,7 +109,7 @@ struct SourceRunner: Sendable {
         case let error as TributaryError:
             var message = Redaction.redact(error.description)
             if error.code == .rateLimited, let until = error.retryAfter, !message.contains("until") {
-                message += "; rate limited until \(ClockTime.format(until))"
+                message += "; rate limited until \(ClockTime.format(until, now: clock.now()))"
             }
             return TributaryError(error.code, message)
         case let timeout as SignalTimeoutError:

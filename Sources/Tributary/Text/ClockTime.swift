@@ -3,7 +3,7 @@ import Foundation
 /// Formats times and durations for status lines.
 public enum ClockTime {
     /// `14:05 UTC` for today, `2026-11-23 14:05 UTC` otherwise.
-    public static func format(_ date: Date, now: Date = Date()) -> String {
+    public static func format(_ date: Date, now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
