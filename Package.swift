@@ -11,6 +11,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryTwitter", "Plugins/Twitter", []),
     ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
     ("TributaryExec", "Plugins/Exec", ["TributaryFeed"]),
+    ("TributaryHackerNews", "Plugins/HackerNews", []),
 ]
 
 let strictSettings: [SwiftSetting] = [

@@ -3,6 +3,7 @@ import TributaryExec
 import TributaryFiveHundredPx
 import TributaryFlickr
 import TributaryFeed
+import TributaryHackerNews
 import TributaryStackOverflow
 import TributaryTwitter
 
@@ -15,6 +16,7 @@ enum BundledSources {
         SourceType(TwitterSource.self),
         SourceType(WebFeedSource.self),
         SourceType(ExecSource.self, acceptsUndeclaredOptions: true),
+        SourceType(HackerNewsSource.self),
     ]
 
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
