@@ -12,6 +12,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
     ("TributaryExec", "Plugins/Exec", ["TributaryFeed"]),
     ("TributaryHackerNews", "Plugins/HackerNews", []),
+    ("TributaryMastodon", "Plugins/Mastodon", []),
 ]
 
 let strictSettings: [SwiftSetting] = [

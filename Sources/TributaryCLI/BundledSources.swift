@@ -4,6 +4,7 @@ import TributaryFiveHundredPx
 import TributaryFlickr
 import TributaryFeed
 import TributaryHackerNews
+import TributaryMastodon
 import TributaryStackOverflow
 import TributaryTwitter
 
@@ -17,6 +18,7 @@ enum BundledSources {
         SourceType(WebFeedSource.self),
         SourceType(ExecSource.self, acceptsUndeclaredOptions: true),
         SourceType(HackerNewsSource.self),
+        SourceType(MastodonSource.self),
     ]
 
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
