@@ -13,6 +13,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryExec", "Plugins/Exec", ["TributaryFeed"]),
     ("TributaryHackerNews", "Plugins/HackerNews", []),
     ("TributaryMastodon", "Plugins/Mastodon", []),
+    ("TributaryLemmy", "Plugins/Lemmy", []),
 ]
 
 let strictSettings: [SwiftSetting] = [

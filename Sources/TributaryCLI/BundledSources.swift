@@ -4,6 +4,7 @@ import TributaryFiveHundredPx
 import TributaryFlickr
 import TributaryFeed
 import TributaryHackerNews
+import TributaryLemmy
 import TributaryMastodon
 import TributaryStackOverflow
 import TributaryTwitter
@@ -19,6 +20,7 @@ enum BundledSources {
         SourceType(ExecSource.self, acceptsUndeclaredOptions: true),
         SourceType(HackerNewsSource.self),
         SourceType(MastodonSource.self),
+        SourceType(LemmySource.self),
     ]
 
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
