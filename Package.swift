@@ -14,6 +14,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryHackerNews", "Plugins/HackerNews", []),
     ("TributaryMastodon", "Plugins/Mastodon", []),
     ("TributaryLemmy", "Plugins/Lemmy", []),
+    ("TributaryBluesky", "Plugins/Bluesky", []),
 ]
 
 let strictSettings: [SwiftSetting] = [

@@ -1,4 +1,5 @@
 import Tributary
+import TributaryBluesky
 import TributaryExec
 import TributaryFiveHundredPx
 import TributaryFlickr
@@ -21,6 +22,7 @@ enum BundledSources {
         SourceType(HackerNewsSource.self),
         SourceType(MastodonSource.self),
         SourceType(LemmySource.self),
+        SourceType(BlueskySource.self),
     ]
 
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
