@@ -11,6 +11,10 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryTwitter", "Plugins/Twitter", []),
     ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
     ("TributaryExec", "Plugins/Exec", ["TributaryFeed", "CExecSupervisor"]),
+    ("TributaryHackerNews", "Plugins/HackerNews", []),
+    ("TributaryMastodon", "Plugins/Mastodon", []),
+    ("TributaryLemmy", "Plugins/Lemmy", []),
+    ("TributaryBluesky", "Plugins/Bluesky", []),
 ]
 
 let strictSettings: [SwiftSetting] = [

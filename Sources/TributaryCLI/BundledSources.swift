@@ -1,8 +1,12 @@
 import Tributary
+import TributaryBluesky
 import TributaryExec
 import TributaryFiveHundredPx
 import TributaryFlickr
 import TributaryFeed
+import TributaryHackerNews
+import TributaryLemmy
+import TributaryMastodon
 import TributaryStackOverflow
 import TributaryTwitter
 
@@ -15,6 +19,10 @@ enum BundledSources {
         SourceType(TwitterSource.self),
         SourceType(WebFeedSource.self),
         SourceType(ExecSource.self, acceptsUndeclaredOptions: true),
+        SourceType(HackerNewsSource.self),
+        SourceType(MastodonSource.self),
+        SourceType(LemmySource.self),
+        SourceType(BlueskySource.self),
     ]
 
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`

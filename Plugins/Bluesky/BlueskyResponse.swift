@@ -1,0 +1,49 @@
+import Foundation
+import Tributary
+
+/// Reads an AppView response: decodes success bodies and turns XRPC errors, and the
+/// HTML 403 the public AppView sends unauthenticated searches, into `TributaryError`s.
+enum BlueskyResponse {
+    static let loginHint = "Tributary reads Bluesky without login (app-password login is not supported yet); "
+        + "author feeds of public profiles (\"mode\": \"author\") work without it"
+
+    static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse) throws -> T {
+        try checkStatus(response)
+        let body = try Decompression.inflateIfCompressed(response.body)
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw TributaryError(.badResponse, "Bluesky sent something that is not its XRPC JSON\(response.bodyKind): \(response.bodyExcerpt)")
+        }
+    }
+
+    static func checkStatus(_ response: HTTPResponse) throws {
+        guard !response.isSuccess else { return }
+        let error = errorBody(response)
+        let detail = "HTTP \(response.status)" + ([error?.error, error?.message].compactMap { $0 }.map { ": \($0)" }.joined())
+        switch (response.status, error?.error) {
+        case (403, nil), (401, _), (_, "AuthMissing"), (_, "ExpiredToken"), (_, "InvalidToken"):
+            throw TributaryError(.skipped, "Bluesky needs login for this (\(TextCleanup.truncate(detail, to: 200))): \(loginHint)")
+        case (429, _), (_, "RateLimitExceeded"):
+            let until = RetryAfter.parse(response.header("retry-after")) ?? resetDate(response)
+            throw TributaryError(.rateLimited, "Bluesky is rate limiting requests (\(detail))", retryAfter: until)
+        case (400, _):
+            throw TributaryError(.permanent, "Bluesky rejected the request (\(detail)); check \"actor\" or \"query\"")
+        default:
+            try response.requireSuccess("Bluesky")
+        }
+    }
+
+    /// The XRPC error body; nil for HTML pages and other bodies.
+    static func errorBody(_ response: HTTPResponse) -> BlueskyAPI.ErrorBody? {
+        guard let body = try? Decompression.inflateIfCompressed(response.body),
+              let error = try? JSONDecoder().decode(BlueskyAPI.ErrorBody.self, from: body), error.error != nil
+        else { return nil }
+        return error
+    }
+
+    /// `ratelimit-reset`: Unix seconds.
+    static func resetDate(_ response: HTTPResponse) -> Date? {
+        response.header("ratelimit-reset").flatMap { Double($0) }.map { Date(timeIntervalSince1970: $0) }
+    }
+}
