@@ -25,7 +25,7 @@ enum BlueskyResponse {
         case (403, nil), (401, _), (_, "AuthMissing"), (_, "ExpiredToken"), (_, "InvalidToken"):
             throw TributaryError(.skipped, "Bluesky needs login for this (\(TextCleanup.truncate(detail, to: 200))): \(loginHint)")
         case (429, _), (_, "RateLimitExceeded"):
-            let until = RetryAfter.parse(response.header("retry-after")) ?? resetDate(response)
+            let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
             throw TributaryError(.rateLimited, "Bluesky is rate limiting requests (\(detail))", retryAfter: until)
         case (400, _):
             throw TributaryError(.permanent, "Bluesky rejected the request (\(detail)); check \"actor\" or \"query\"")

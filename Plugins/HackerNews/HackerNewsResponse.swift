@@ -25,7 +25,7 @@ enum HackerNewsResponse {
         case 400:
             throw TributaryError(.permanent, "\(name) rejected the search (\(detail)); check query, tags and numericFilters")
         case 429:
-            let retryAfter = RetryAfter.parse(response.header("retry-after"))
+            let retryAfter = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
             throw TributaryError(.rateLimited, "\(name) is rate limiting this IP (\(detail); at most 10,000 requests an hour)", retryAfter: retryAfter)
         case 500...599:
             throw TributaryError(.transient, "\(name) is failing (\(detail)); try again later")

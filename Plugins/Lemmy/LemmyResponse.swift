@@ -26,7 +26,7 @@ enum LemmyResponse {
         }
         switch code {
         case "rate_limit_error":
-            let until = RetryAfter.parse(response.header("retry-after"))
+            let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
             throw TributaryError(.rateLimited, "\(host) is rate limiting requests (\(detail))", retryAfter: until)
         case "not_logged_in", "instance_is_private", "incorrect_login":
             throw TributaryError(.skipped, "\(host) shows posts only to logged-in users (\(detail)); choose a public instance")

@@ -32,8 +32,8 @@ enum MastodonResponse {
         case 422:
             throw TributaryError(.permanent, "\(host) rejected the request (\(detail)); check the entry's options")
         case 429:
-            let until = RetryAfter.parse(response.header("retry-after")) ?? resetDate(response)
-            let when = until.map { " until \(ClockTime.format($0))" } ?? ""
+            let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
+            let when = until.map { " until \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
             throw TributaryError(.rateLimited, "\(host) is rate limiting requests (\(detail))\(when)", retryAfter: until)
         default:
             try response.requireSuccess("Mastodon at \(host)")
@@ -62,7 +62,7 @@ enum MastodonResponse {
         let limit = response.header("x-ratelimit-limit").flatMap { Int($0) }
         let left = limit.map { "\(remaining)/\($0)" } ?? String(remaining)
         let reset = resetDate(response)
-        let resets = reset.map { ", resets at \(ClockTime.format($0))" } ?? ""
+        let resets = reset.map { ", resets at \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
         update.diagnostics.append("rate limit: \(left) requests left\(resets)")
         if let limit, limit > 0, remaining * 10 < limit { update.notes.append("rate limit low: \(left) requests left\(resets)") }
         if remaining == 0 { update.holdRequestsUntil = reset }

@@ -66,7 +66,7 @@ struct MastodonTimeline: Sendable {
         let key = request.rateLimitKey ?? request.hostKey
         let response = try await http.send(request)
         if response.status == 429 || response.header("x-ratelimit-remaining") == "0",
-           let until = RetryAfter.parse(response.header("retry-after")) ?? MastodonResponse.resetDate(response) {
+           let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? MastodonResponse.resetDate(response) {
             await http.hold(key, until: until)
         }
         return response
