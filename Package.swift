@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -54,6 +55,7 @@ let package = Package(
             dependencies: ["Tributary", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Templates")]
         ),
+        .target(name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "TributaryTesting",
             dependencies: [
@@ -66,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "TributaryCLI",
             dependencies: [
-                "Tributary", "TributaryRendering", "CMalloc",
+                "Tributary", "TributaryRendering", "TributaryState", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
         ),
@@ -76,6 +78,7 @@ let package = Package(
             path: "Benchmarks/Server"
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
+        .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
         .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
         .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
     ] + plugins.flatMap { plugin in

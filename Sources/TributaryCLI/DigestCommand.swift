@@ -16,12 +16,13 @@ struct DigestCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var run: RunOptions
+    @OptionGroup var state: StateOptions
 
     @Option(name: .long, help: "Output format: text, json or markdown.")
     var format: Format = .text
 
     func run() async throws {
-        let pipeline = PipelineRun(options: run)
+        let pipeline = PipelineRun(options: run, state: state)
         let digest = try await ExitCodes.reportingFailures { try await pipeline.run(try pipeline.loadConfig()) }
         switch format {
         case .text:

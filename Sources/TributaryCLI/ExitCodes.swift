@@ -9,14 +9,15 @@ enum ExitCodes {
     static let partialFailure: Int32 = 1
     /// Every source that ran failed.
     static let allFailed: Int32 = 2
-    /// feeds.json or a flag is invalid; nothing was fetched.
+    /// feeds.json or a flag is invalid, or the state store cannot be used; nothing was fetched.
     static let invalidConfiguration: Int32 = 3
     /// Interrupted (Ctrl-C).
     static let interrupted: Int32 = 130
 
     static let help = """
         Exit codes: 0 success · 1 some sources failed (the rest were printed) · \
-        2 every source failed · 3 invalid configuration · 64 invalid arguments · 130 interrupted.
+        2 every source failed · 3 invalid configuration or unusable state store · 64 invalid arguments · \
+        130 interrupted.
         """
 
     static func code(for digest: Digest) -> Int32 {
@@ -28,6 +29,17 @@ enum ExitCodes {
 }
 
 extension ExitCodes {
+    /// Runs a state command's work, turning a store that cannot be used (or a bad config)
+    /// into one message on standard error and exit 3.
+    static func reportingStateFailures<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as TributaryError where error.code == .invalidConfiguration || error.code == .unusableState {
+            StandardError.write("tributary: " + error.message)
+            throw ExitCode(invalidConfiguration)
+        }
+    }
+
     /// Runs a command's work, turning an invalid configuration and Ctrl-C into their
     /// documented exit codes with one line on standard error.
     static func reportingFailures<T>(_ work: () async throws -> T) async throws -> T {
@@ -35,6 +47,9 @@ extension ExitCodes {
             return try await work()
         } catch let error as TributaryError where error.code == .invalidConfiguration {
             StandardError.write("tributary: invalid configuration:\n" + error.message)
+            throw ExitCode(invalidConfiguration)
+        } catch let error as TributaryError where error.code == .unusableState {
+            StandardError.write("tributary: " + error.message)
             throw ExitCode(invalidConfiguration)
         } catch is Interruption.Interrupted {
             StandardError.write("tributary: interrupted")

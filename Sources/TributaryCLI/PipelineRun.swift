@@ -1,11 +1,13 @@
 import Foundation
 import Tributary
 import TributaryRendering
+import TributaryState
 
 /// Sets up and runs the pipeline for `digest` and `report`: configuration, transport,
 /// progress on standard error, and Ctrl-C.
 struct PipelineRun {
     let options: RunOptions
+    let state: StateOptions
     let environment = ProcessInfo.processInfo.environment
     /// The bundled source types and the discovered external plugins.
     let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
@@ -37,25 +39,30 @@ struct PipelineRun {
         )
     }
 
-    /// Runs every selected source through `http` and returns the digest.
+    /// Runs every selected source through `http` and returns the digest, with what the
+    /// state store remembers of its items and the `--new`/`--since`/`--unread` filters applied.
     func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest {
+        let store = try state.open(config: options.config, environment: environment)
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
-            reducer: DigestReducer(config: config, grep: options.grep),
-            snapshots: try snapshotStore(), thumbnails: thumbnails
+            reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store, thumbnails: thumbnails
         )
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
-        return try await Interruption.cancellingOnSIGINT {
+        let previousRun = try store?.lastRunStart()
+        var digest = try await Interruption.cancellingOnSIGINT {
             try await pipeline.run(only: selection, onProgress: reporter.report)
         }
-    }
-
-    /// The snapshot store in the cache folder, after sweeping away what killed runs left there.
-    private func snapshotStore() throws -> SnapshotStore? {
-        guard let cacheFolder else { return nil }
-        StaleTemporaryFiles.sweep(cacheFolder)
-        return try SnapshotStore(folder: cacheFolder)
+        guard let store else { return digest }
+        let now = http.clock.now()
+        do {
+            digest.memory = try store.remember(digest, at: now, dryRun: state.dryRun)
+            if !state.dryRun { try store.prune(olderThan: config.retention, now: now) }
+        } catch let error as TributaryError {
+            // The items are fetched: show them, unmarked, rather than lose them to the store.
+            StandardError.write("tributary: warning: \(error.message)")
+        }
+        return state.filter(previousRun: previousRun, now: now).apply(to: digest)
     }
 
     /// The cache folder, or nil when replaying or with `--no-cache`.
@@ -70,7 +77,10 @@ struct PipelineRun {
             maxConnectionsPerHost: config.maxConnectionsPerHost,
             userAgent: HTTPClient.userAgent, allowPrivateRedirects: config.allowPrivateRedirects
         )
-        if let cacheFolder { transport = try CachingTransport(cachingIn: cacheFolder, through: transport) }
+        if let cacheFolder {
+            StaleTemporaryFiles.sweep(cacheFolder)  // what killed runs left there
+            transport = try CachingTransport(cachingIn: cacheFolder, through: transport)
+        }
         guard let record = options.record else { return transport }
         return try RecordingTransport(recordingTo: URL(fileURLWithPath: record), through: transport)
     }

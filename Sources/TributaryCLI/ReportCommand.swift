@@ -12,6 +12,7 @@ struct ReportCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var run: RunOptions
+    @OptionGroup var state: StateOptions
 
     @Option(name: .long, help: ArgumentHelp("The HTML file to write (replaced atomically).", valueName: "path"))
     var out: String = "digest.html"
@@ -27,7 +28,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let renderer = try loadRenderer()
-        let pipeline = PipelineRun(options: run)
+        let pipeline = PipelineRun(options: run, state: state)
         let (digest, images) = try await fetch(pipeline)
         let file = URL(fileURLWithPath: out)
         let html = Data(renderer.render(digest, images: images).utf8)

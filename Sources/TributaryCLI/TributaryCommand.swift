@@ -9,7 +9,9 @@ struct TributaryCommand: AsyncParsableCommand {
         abstract: "Fetch every source in feeds.json at once and merge them into one digest.",
         discussion: ExitCodes.help,
         version: TributaryVersion.current,
-        subcommands: [DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self],
+        subcommands: [
+            DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self, StateCommand.self,
+        ],
         defaultSubcommand: DigestCommand.self
     )
 

@@ -3,7 +3,8 @@ import Tributary
 
 /// Renders the digest as JSON in Tributary's stable, documented schema:
 /// `{"title","generatedAt","sources":[…],"items":[…]}`, times in ISO 8601 UTC,
-/// absent values as null, keys sorted, two-space indentation.
+/// absent values as null, keys sorted, two-space indentation. With a state store each
+/// item also has `firstSeen`, `new` and `read`.
 public struct JSONRenderer: Sendable {
     public init() {}
 
@@ -21,7 +22,8 @@ public struct JSONRenderer: Sendable {
         head.date(digest.generatedAt)
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
         head.withBytes(sink)
-        JSONWriter.elements(digest.items, to: sink) { item, out in write(item, to: &out) }
+        let memory = digest.memory
+        JSONWriter.elements(digest.items, to: sink) { item, out in write(item, remembered: memory?[item], to: &out) }
         var tail = JSONWriter(capacity: 4096)
         tail.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
         for (index, status) in digest.sources.enumerated() {
@@ -35,12 +37,15 @@ public struct JSONRenderer: Sendable {
         tail.withBytes(sink)
     }
 
-    private func write(_ item: FeedItem, to out: inout JSONWriter) {
+    private func write(_ item: FeedItem, remembered: ItemMemory?, to out: inout JSONWriter) {
         out.field("author", first: true) { $0.string(item.author) }
+        if let remembered { out.field("firstSeen") { $0.date(remembered.firstSeen) } }
         out.field("id") { $0.string(item.id) }
         out.field("image") { $0.string(item.imageString) }
         out.field("kind") { $0.string(item.kind.rawValue) }
+        if let remembered { out.field("new") { $0.raw(remembered.isNew ? "true" : "false") } }
         out.field("published") { $0.date(item.published) }
+        if let remembered { out.field("read") { $0.raw(remembered.isRead ? "true" : "false") } }
         out.field("score") { $0.number(item.score) }
         out.field("source") { $0.string(item.source) }
         out.field("summary") { $0.string(item.summary) }

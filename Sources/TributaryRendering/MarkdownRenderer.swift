@@ -2,13 +2,14 @@ import Foundation
 import Tributary
 
 /// Renders the digest as CommonMark: a list of linked items and a table of sources.
-/// Remote text is escaped so it cannot add links, images or HTML of its own.
+/// Remote text is escaped so it cannot add links, images or HTML of its own. With a
+/// state store, new items say **new** first in their details.
 public struct MarkdownRenderer: Sendable {
     public init() {}
 
     public func render(_ digest: Digest) -> String {
         var lines = ["# \(Self.escape(digest.title))", "", "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(digest.items.count) items_", ""]
-        for item in digest.items { lines.append("- " + line(for: item)) }
+        for item in digest.items { lines.append("- " + line(for: item, isNew: digest.memory?[item]?.isNew == true)) }
         if digest.items.isEmpty { lines.append("_No items._") }
         lines += ["", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |"]
         for status in digest.sources {
@@ -18,10 +19,10 @@ public struct MarkdownRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func line(for item: FeedItem) -> String {
+    private func line(for item: FeedItem, isNew: Bool) -> String {
         let title = Self.escape(item.title)
         let linked = item.urlString.map { "[\(title)](<\(Self.destination($0))>)" } ?? title
-        var meta = [item.kind.rawValue, Self.escape(item.source)]
+        var meta = (isNew ? ["**new**"] : []) + [item.kind.rawValue, Self.escape(item.source)]
         if let author = item.author { meta.append(Self.escape(author)) }
         if let score = item.score { meta.append("score \(TextRenderer.format(score))") }
         if let published = item.published { meta.append(ISO8601Date.format(published)) }

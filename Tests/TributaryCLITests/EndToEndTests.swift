@@ -48,7 +48,7 @@ import TributaryTesting
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Morning digest"))
         #expect(!result.stdout.contains("\u{1B}["))
-        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("     http") })
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.drop { $0 == " " }.hasPrefix("http") })
     }
 
     @Test func aMisspelledKeyExitsWithTheConfigurationCodeNamingEntryKeyAndFix() async throws {

@@ -21,8 +21,7 @@ struct RunningTributary {
             process.arguments = arguments
         }
         process.currentDirectoryURL = TributaryBinary.root
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cli-cache-\(UUID())").path
-        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "XDG_CACHE_HOME": cache]
+        process.environment = TributaryBinary.isolatedEnvironment
         let running = RunningTributary(process: process, output: Pipe(), errorOutput: Pipe())
         process.standardOutput = running.output
         process.standardError = running.errorOutput

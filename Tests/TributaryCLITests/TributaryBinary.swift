@@ -32,8 +32,7 @@ struct TributaryBinary {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cli-cache-\(UUID().uuidString)").path
-        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "XDG_CACHE_HOME": cache].merging(environment) { _, new in new }
+        process.environment = isolatedEnvironment.merging(environment) { _, new in new }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -42,6 +41,17 @@ struct TributaryBinary {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A plain environment with a fresh cache and state folder of its own, so no run
+    /// reads or writes the user's, or another test's (pass `--state` to share one).
+    static var isolatedEnvironment: [String: String] {
+        let temporary = FileManager.default.temporaryDirectory
+        return [
+            "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
+            "XDG_CACHE_HOME": temporary.appendingPathComponent("tributary-cli-cache-\(UUID().uuidString)").path,
+            "XDG_STATE_HOME": temporary.appendingPathComponent("tributary-cli-state-\(UUID().uuidString)").path,
+        ]
     }
 
     /// Writes a feeds.json into a fresh temporary folder and returns the file.

@@ -37,8 +37,8 @@ import TributaryTesting
         #expect(server.requests.last?.headers["if-modified-since"] == stamp)
     }
 
-    @Test func aSnapshotKeepsEveryFieldOfEveryItem() throws {
-        let store = try SnapshotStore(folder: Self.temporaryFolder())
+    @Test func aSnapshotKeepsEveryFieldOfEveryItemThroughItsEncoding() throws {
+        let store = MemorySnapshots()
         var full = FeedItem(
             id: "s:1", source: "s", sourceType: "feed", kind: .photo, title: "Quote \" backslash \\ tab\t é 東京",
             url: URL(string: "https://example.com/a?b=1&c=2"), author: "Zoë", published: Date(timeIntervalSince1970: 1_795_320_000),
@@ -64,7 +64,7 @@ import TributaryTesting
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: HTTPClient(transport: CurlTransport(userAgent: "test")),
-            reducer: DigestReducer(config: config), snapshots: try SnapshotStore(folder: Self.temporaryFolder())
+            reducer: DigestReducer(config: config), snapshots: MemorySnapshots()
         )
         let good = try await pipeline.run()
         let bad = try await pipeline.run()

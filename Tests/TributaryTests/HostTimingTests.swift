@@ -9,7 +9,7 @@ import TributaryTesting
 @Suite(.timeLimit(.minutes(1))) struct HostTimingTests {
     let clock = ManualClock()
 
-    func pipeline(_ server: LocalHTTPServer, timeout: String = "1000", snapshots: SnapshotStore? = nil) throws -> DigestPipeline {
+    func pipeline(_ server: LocalHTTPServer, timeout: String = "1000", snapshots: (any SnapshotKeeper)? = nil) throws -> DigestPipeline {
         let registry = SourceRegistry([SourceType(LinesSource.self)])
         let json = #"{"timeout": \#(timeout), "sources": [{"id": "s", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
@@ -65,8 +65,7 @@ import TributaryTesting
     @Test func aStaleSnapshotSaysWhenItWasTakenOnTheRunsClock() async throws {
         let healthy = Counter()
         let server = try await LocalHTTPServer.start { _ in await healthy.increment() == 1 ? .text("kept") : .text("gone", status: 404) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-stale-\(UUID().uuidString)")
-        let store = try SnapshotStore(folder: folder)
+        let store = MemorySnapshots()
         _ = try await pipeline(server, snapshots: store).run()
         clock.advance(by: .seconds(3 * 3600))
         let digest = try await pipeline(server, snapshots: store).run()

@@ -12,7 +12,7 @@ public struct ConfigLoader: Sendable {
 
     static let topLevelKeys = [
         "title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout", "maxResponseMB",
-        "allowPrivateRedirects", "sources",
+        "allowPrivateRedirects", "retention", "sources",
     ]
     static let commonEntryKeys = ["id", "type", "title", "limit", "enabled", "baseURL", "timeout"]
 
@@ -66,6 +66,7 @@ public struct ConfigLoader: Sendable {
         config.timeout = top.duration("timeout", &problems) ?? config.timeout
         config.maxResponseSize = top.int("maxResponseMB", 1...2048, &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
         config.allowPrivateRedirects = top.bool("allowPrivateRedirects", &problems) ?? false
+        config.retention = top.span("retention", &problems) ?? config.retention
         guard case .array(let entries)? = object["sources"] else {
             problems.add("sources", object["sources"] == nil ? "missing; add a list of source entries" : "expected a list of source entries")
             return config

@@ -42,3 +42,16 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension Duration {
+    /// Parses a span of days and more, for `retention` and `--since`: `"90d"`, `"12h"`,
+    /// `"2w"`, `"30m"`, `"45s"`; up to 100 years.
+    public static func parseSpan(_ text: String) -> Duration? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let unit = trimmed.last.flatMap({ units[$0] }), let number = Double(trimmed.dropLast()),
+              number.isFinite, number > 0, number * unit <= 100 * 365 * 86_400
+        else { return nil }
+        return .seconds(number * unit)
+    }
+}

@@ -30,18 +30,21 @@ public struct FeedsConfig: Sendable {
     public var maxResponseSize: Int
     /// Whether a public server may redirect to loopback, link-local or private addresses.
     public var allowPrivateRedirects: Bool
+    /// How long the state store remembers an item no run has shown since.
+    public var retention: Duration
     public var sources: [SourceEntry]
 
     public static let defaultTitle = "Tributary digest"
     public static let defaultLimit = 100
     public static let defaultTimeout = Duration.seconds(30)
     public static let defaultMaxResponseSize = 10 * 1024 * 1024
+    public static let defaultRetention = Duration.seconds(90 * 86_400)
 
     public init(
         title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit, sort: DigestSort = .newest,
         include: [String] = [], exclude: [String] = [], maxConnections: Int = 32, maxConnectionsPerHost: Int = 4,
         timeout: Duration = FeedsConfig.defaultTimeout, maxResponseSize: Int = FeedsConfig.defaultMaxResponseSize,
-        allowPrivateRedirects: Bool = false, sources: [SourceEntry] = []
+        allowPrivateRedirects: Bool = false, retention: Duration = FeedsConfig.defaultRetention, sources: [SourceEntry] = []
     ) {
         self.title = title
         self.limit = limit
@@ -53,6 +56,7 @@ public struct FeedsConfig: Sendable {
         self.timeout = timeout
         self.maxResponseSize = maxResponseSize
         self.allowPrivateRedirects = allowPrivateRedirects
+        self.retention = retention
         self.sources = sources
     }
 }

@@ -22,6 +22,16 @@ struct TopLevelReader {
         checked(key, .duration, &problems).flatMap(Duration.parse)
     }
 
+    /// A span of days and more (`"90d"`), read as `Duration.parseSpan` reads it.
+    func span(_ key: String, _ problems: inout ConfigProblems) -> Duration? {
+        guard let value = checked(key, .string, &problems)?.stringValue else { return nil }
+        guard let span = Duration.parseSpan(value) else {
+            problems.add(key, "expected a span such as \"90d\", \"12h\" or \"2w\", found \"\(value)\"")
+            return nil
+        }
+        return span
+    }
+
     func choice<Choice: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Choice.Type, _ problems: inout ConfigProblems
     ) -> Choice? where Choice.RawValue == String {

@@ -8,6 +8,8 @@ public struct Digest: Sendable {
     public var sources: [SourceStatus]
     /// The merged items: de-duplicated, filtered, sorted and limited.
     public var items: [FeedItem]
+    /// What the state store remembers of the items (new, first seen, read); nil without a store.
+    public var memory: DigestMemory?
 
     public init(title: String, generatedAt: Date, sources: [SourceStatus], items: [FeedItem]) {
         self.title = title

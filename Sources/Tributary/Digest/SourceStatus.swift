@@ -17,6 +17,8 @@ public struct SourceStatus: Sendable, Equatable {
     public var errorCode: TributaryError.Code?
     /// Lines for `--verbose` output.
     public var diagnostics: [String]
+    /// How long the source took, from its start (past the run's gate) to its final state.
+    public var duration: Duration?
 
     public init(
         id: String, type: String, title: String? = nil, state: State, message: String? = nil, itemCount: Int = 0,

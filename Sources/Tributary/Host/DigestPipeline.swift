@@ -10,7 +10,7 @@ public struct DigestPipeline: Sendable {
     public let reducer: DigestReducer
     public var retry: RetryPolicy
     /// Keeps each source's last good items for stale-if-error; nil: no such memory.
-    public var snapshots: SnapshotStore?
+    public var snapshots: (any SnapshotKeeper)?
     /// Set when the run embeds images; sources that stream thumbnails use it.
     public var thumbnails: ThumbnailFetcher?
     /// How many sources run at once; the others wait, pending.
@@ -20,7 +20,7 @@ public struct DigestPipeline: Sendable {
 
     public init(
         config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy(),
-        snapshots: SnapshotStore? = nil, thumbnails: ThumbnailFetcher? = nil,
+        snapshots: (any SnapshotKeeper)? = nil, thumbnails: ThumbnailFetcher? = nil,
         sourcesAtOnce: Int = DescriptorBudget.current.sourcesAtOnce
     ) {
         self.config = config

@@ -11,7 +11,7 @@ struct SourceRunner: Sendable {
     /// The whole source's deadline, retries included (none for a source that enforces its own).
     let deadline: Duration
     /// Where the last good items are kept for stale-if-error; nil: not kept.
-    let snapshots: SnapshotStore?
+    let snapshots: (any SnapshotKeeper)?
     /// Handed to sources when the run embeds images.
     let thumbnails: ThumbnailFetcher?
     /// Sources run through it, so only so many run at once; the rest wait, pending.
@@ -39,8 +39,16 @@ struct SourceRunner: Sendable {
         }
     }
 
-    /// Runs the source to its end, sending its states; its deadline starts here, not while it waited at the gate.
-    private func run(_ source: any FeedSource, sendingTo subscriber: Subscriber<SourceState>) async throws {
+    /// Runs the source to its end, sending its states, the final one with how long it
+    /// took; its deadline starts here, not while it waited at the gate.
+    private func run(_ source: any FeedSource, sendingTo report: Subscriber<SourceState>) async throws {
+        let clock = clock
+        let started = clock.now()
+        let subscriber = Subscriber<SourceState> { state in
+            var state = state
+            if state.isFinal { state.status.duration = .seconds(clock.now().timeIntervalSince(started)) }
+            report.send(state)
+        }
         var latest: SourceState?
         for try await event in updates(from: source).materialize() {
             switch consume event {

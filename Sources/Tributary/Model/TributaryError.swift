@@ -8,6 +8,8 @@ public struct TributaryError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// feeds.json or a flag is wrong; nothing was fetched.
         case invalidConfiguration
+        /// The state store cannot be used (not a store, newer schema, read-only, disk full).
+        case unusableState
         /// A required secret or prerequisite is missing; the source is skipped, not failed.
         case skipped
         /// The connection failed (refused, DNS, reset).

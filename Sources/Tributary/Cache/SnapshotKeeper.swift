@@ -1,0 +1,10 @@
+import Foundation
+
+/// Keeps each source's last good items, so a source that fails can still show what it
+/// had, marked stale (stale-if-error). The state store keeps them; tests keep them in memory.
+public protocol SnapshotKeeper: Sendable {
+    /// Keeps `items` as the source's last good snapshot, taken at `savedAt`.
+    func save(_ items: [FeedItem], for sourceID: String, at savedAt: Date)
+    /// The source's last good snapshot, if one was kept.
+    func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])?
+}

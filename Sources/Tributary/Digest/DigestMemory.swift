@@ -1,0 +1,68 @@
+import Foundation
+
+/// What the state store remembers of one shown item.
+public struct ItemMemory: Sendable, Equatable {
+    /// When a run of this config first showed the item.
+    public var firstSeen: Date
+    /// True when no earlier run of this config showed it.
+    public var isNew: Bool
+    /// True when the item was marked read (`tributary mark-read`, or the live views).
+    public var isRead: Bool
+
+    public init(firstSeen: Date, isNew: Bool, isRead: Bool) {
+        self.firstSeen = firstSeen
+        self.isNew = isNew
+        self.isRead = isRead
+    }
+}
+
+/// What the state store remembers of a digest's items, by source and id; renderers
+/// mark new items with it, and the `--new`, `--since` and `--unread` filters read it.
+public struct DigestMemory: Sendable {
+    private var items: [String: ItemMemory] = [:]
+
+    public init() {}
+
+    public subscript(item: FeedItem) -> ItemMemory? {
+        get { items[Self.key(item)] }
+        set { items[Self.key(item)] = newValue }
+    }
+
+    /// How many of `items` are new.
+    public func newCount(_ items: [FeedItem]) -> Int {
+        items.count { self[$0]?.isNew == true }
+    }
+
+    private static func key(_ item: FeedItem) -> String {
+        item.source + "\u{1F}" + item.id
+    }
+}
+
+/// Which remembered items a digest keeps: `--new`, `--since`, `--unread`.
+public struct MemoryFilter: Sendable {
+    public var onlyNew = false
+    /// Keep items first seen after this time.
+    public var firstSeenAfter: Date?
+    public var onlyUnread = false
+
+    public init(onlyNew: Bool = false, firstSeenAfter: Date? = nil, onlyUnread: Bool = false) {
+        self.onlyNew = onlyNew
+        self.firstSeenAfter = firstSeenAfter
+        self.onlyUnread = onlyUnread
+    }
+
+    /// Whether any filter is set.
+    public var isActive: Bool { onlyNew || firstSeenAfter != nil || onlyUnread }
+
+    /// The digest with only the items that pass; an item the store does not know passes.
+    public func apply(to digest: Digest) -> Digest {
+        guard isActive, let memory = digest.memory else { return digest }
+        var digest = digest
+        digest.items.removeAll { item in
+            guard let remembered = memory[item] else { return false }
+            return (onlyNew && !remembered.isNew) || (onlyUnread && remembered.isRead)
+                || firstSeenAfter.map { remembered.firstSeen <= $0 } == true
+        }
+        return digest
+    }
+}

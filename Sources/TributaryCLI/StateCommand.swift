@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryState
+
+/// `tributary state`: what the state store remembers of each source; `state prune` forgets old items now.
+struct StateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "state",
+        abstract: "Show what the state store remembers of each source: last run, status, items kept, new in the last run.",
+        subcommands: [Show.self, Prune.self],
+        defaultSubcommand: Show.self
+    )
+
+    /// The options both subcommands take.
+    struct Location: ParsableArguments {
+        @Option(name: .long, help: "The configuration file whose state to use.")
+        var config: String = "feeds.json"
+
+        @Option(name: .long, help: ArgumentHelp("The state store (default as for digest).", valueName: "path"))
+        var state: String?
+
+        func open() throws -> StateStore {
+            try ExitCodes.reportingStateFailures {
+                try StateOptions.store(path: state, config: config, environment: ProcessInfo.processInfo.environment)
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show each source's remembered state (the default).")
+
+        @OptionGroup var location: Location
+
+        func run() throws {
+            let store = try location.open()
+            let sources = try ExitCodes.reportingStateFailures { try store.summary() }
+            var lines = ["\(store.path.path) · \(ByteCount.format(store.sizeOnDisk))"]
+            if sources.isEmpty { lines.append("no runs of \(location.config) yet") }
+            for source in sources {
+                let message = source.message.map { ": \($0)" } ?? ""
+                lines.append(
+                    "\(source.source): last run \(ISO8601Date.format(source.lastRun)) \(source.status)\(message) · "
+                        + "\(source.itemsKept == 1 ? "1 item" : "\(source.itemsKept) items") kept · "
+                        + "\(source.newInLastRun) new in the last run"
+                )
+            }
+            StandardOutput.write(lines.joined(separator: "\n") + "\n")
+        }
+    }
+
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "prune", abstract: "Forget items no run has shown within feeds.json's retention (default 90d), now."
+        )
+
+        @OptionGroup var location: Location
+
+        @Option(name: .long, help: ArgumentHelp("Forget items older than this instead (90d, 12h, 2w).", valueName: "span"))
+        var olderThan: String?
+
+        func run() throws {
+            let retention = try olderThan.map { text in
+                guard let span = Duration.parseSpan(text) else { throw ValidationError("--older-than \(text): expected a span such as 90d") }
+                return span
+            } ?? configuredRetention()
+            let store = try location.open()
+            let removed = try ExitCodes.reportingStateFailures { try store.prune(olderThan: retention, now: Date()) }
+            StandardOutput.write("forgot \(removed == 1 ? "1 item" : "\(removed) items") not seen within \(olderThan ?? "the retention")\n")
+        }
+
+        /// feeds.json's `retention`, read without building sources.
+        private func configuredRetention() throws -> Duration {
+            let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
+            let loader = ConfigLoader(registry: registry, secretsOptional: true)
+            return try ExitCodes.reportingStateFailures { try loader.load(contentsOf: URL(fileURLWithPath: location.config)).retention }
+        }
+    }
+}

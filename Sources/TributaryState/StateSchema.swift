@@ -1,0 +1,60 @@
+import GRDB
+
+/// The store's schema, one migration per version; a store is always brought to the
+/// newest one this build knows, and one written by a newer build is refused.
+enum StateSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: version1)
+        migrator.registerMigration("v2", migrate: version2)
+        return migrator
+    }
+
+    /// Items seen, runs and their outcomes per source, and each source's cursors.
+    static func version1(_ db: Database) throws {
+        try db.create(table: "item") { table in
+            table.column("config", .text).notNull()
+            table.column("source", .text).notNull()
+            table.column("itemID", .text).notNull()
+            table.column("canonicalURL", .text)
+            table.column("firstSeen", .double).notNull()
+            table.column("lastSeen", .double).notNull()
+            table.column("readAt", .double)
+            table.primaryKey(["config", "source", "itemID"])
+        }
+        try db.create(index: "item_by_url", on: "item", columns: ["config", "canonicalURL"])
+        try db.create(table: "run") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("config", .text).notNull()
+            table.column("startedAt", .double).notNull()
+        }
+        try db.create(table: "sourceRun") { table in
+            table.column("run", .integer).notNull().references("run", onDelete: .cascade)
+            table.column("source", .text).notNull()
+            table.column("status", .text).notNull()
+            table.column("message", .text)
+            table.column("itemCount", .integer).notNull()
+            table.column("newCount", .integer).notNull()
+            table.column("durationMs", .integer).notNull()
+            table.primaryKey(["run", "source"])
+        }
+        try db.create(table: "cursor") { table in
+            table.column("config", .text).notNull()
+            table.column("source", .text).notNull()
+            table.column("value", .text).notNull()
+            table.column("updatedAt", .double).notNull()
+            table.primaryKey(["config", "source"])
+        }
+    }
+
+    /// Stale-if-error snapshots, moved from the cache folder into the store.
+    static func version2(_ db: Database) throws {
+        try db.create(table: "snapshot") { table in
+            table.column("config", .text).notNull()
+            table.column("source", .text).notNull()
+            table.column("savedAt", .double).notNull()
+            table.column("items", .blob).notNull()
+            table.primaryKey(["config", "source"])
+        }
+    }
+}

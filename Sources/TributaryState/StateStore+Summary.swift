@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import Tributary
+
+extension StateStore {
+    /// One source as `tributary state` shows it.
+    public struct SourceSummary: Sendable, Equatable {
+        public var source: String
+        public var lastRun: Date
+        public var status: String
+        public var message: String?
+        /// How many items of the source the store remembers.
+        public var itemsKept: Int
+        /// How many of its items were new in its last run.
+        public var newInLastRun: Int
+    }
+
+    /// Every source this config ran, by id, with its last run.
+    public func summary() throws -> [SourceSummary] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT sourceRun.source, run.startedAt, sourceRun.status, sourceRun.message, sourceRun.newCount,
+                           (SELECT COUNT(*) FROM item WHERE item.config = run.config AND item.source = sourceRun.source) AS kept
+                    FROM sourceRun JOIN run ON run.id = sourceRun.run
+                    WHERE run.config = ? AND run.id = (
+                        SELECT MAX(latest.run) FROM sourceRun AS latest JOIN run AS r ON r.id = latest.run
+                        WHERE r.config = run.config AND latest.source = sourceRun.source)
+                    ORDER BY sourceRun.source
+                    """,
+                arguments: [config]
+            )
+            return rows.map { row in
+                SourceSummary(
+                    source: row["source"], lastRun: Date(timeIntervalSince1970: row["startedAt"]), status: row["status"],
+                    message: row["message"], itemsKept: row["kept"], newInLastRun: row["newCount"]
+                )
+            }
+        }
+    }
+
+    /// The time this config's last run started, if it ran before (`--since last`).
+    public func lastRunStart() throws -> Date? {
+        try read { db in
+            try Double.fetchOne(db, sql: "SELECT MAX(startedAt) FROM run WHERE config = ?", arguments: [config])
+        }.map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// Forgets items not seen, and runs not made, within `retention` before `now`, for
+    /// every config in the store; returns how many items went.
+    @discardableResult
+    public func prune(olderThan retention: Duration, now: Date) throws -> Int {
+        let cutoff = now.timeIntervalSince1970 - retention.seconds
+        return try write { db in
+            try db.execute(sql: "DELETE FROM item WHERE lastSeen < ?", arguments: [cutoff])
+            let items = db.changesCount
+            try db.execute(sql: "DELETE FROM run WHERE startedAt < ?", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM sourceRun WHERE run NOT IN (SELECT id FROM run)")
+            return items
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import Tributary
+
+/// What must last between runs, in one SQLite file (WAL mode): each shown item's first-
+/// and last-seen times and read state, each run's outcome per source, each source's
+/// cursor, and its last good items for stale-if-error. Rows belong to one config file,
+/// so two configs sharing a store do not mark each other's items as seen. Secrets are
+/// never written: items and messages are already redacted, and requests are not kept.
+public final class StateStore: Sendable {
+    /// The store's file.
+    public let path: URL
+    /// The config file whose rows this store reads and writes.
+    public let config: String
+    let pool: DatabasePool
+
+    /// `$XDG_STATE_HOME/tributary/state.sqlite`, else `~/.local/state/tributary/state.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("tributary/state.sqlite")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tributary/state.sqlite")
+    }
+
+    /// Opens (or creates) the store at `path` for `config`, bringing it to the newest
+    /// schema. Throws a `TributaryError` naming the path and the way out when the file is
+    /// not a store, was written by a newer Tributary, or cannot be written.
+    public convenience init(path: URL, config: String) throws {
+        try self.init(path: path, config: config, configuration: Configuration())
+    }
+
+    /// As `init(path:config:)`, with GRDB's configuration as a starting point (tests use
+    /// it to stand in a read-only or full disk).
+    init(path: URL, config: String, configuration: Configuration) throws {
+        self.path = path
+        self.config = config
+        var configuration = configuration
+        configuration.busyMode = .timeout(60)  // another run writing: wait, never "database is locked"
+        do {
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path.path, configuration: configuration)
+            let migrator = StateSchema.migrator
+            if try pool.read(migrator.hasBeenSuperseded) {
+                throw StateStoreError.newerSchema
+            }
+            try migrator.migrate(pool)
+        } catch {
+            throw StateStoreError.describe(error, path: path)
+        }
+    }
+
+    /// Runs a write transaction, turning database errors into ones that name the store.
+    func write<Result>(_ updates: (Database) throws -> Result) throws -> Result {
+        do {
+            return try pool.write(updates)
+        } catch {
+            throw StateStoreError.describe(error, path: path)
+        }
+    }
+
+    /// Runs a read, turning database errors into ones that name the store.
+    func read<Result>(_ value: (Database) throws -> Result) throws -> Result {
+        do {
+            return try pool.read(value)
+        } catch {
+            throw StateStoreError.describe(error, path: path)
+        }
+    }
+
+    /// The store's size on disk, its WAL and shared-memory files included.
+    public var sizeOnDisk: Int {
+        ["", "-wal", "-shm"].reduce(0) { total, suffix in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path.path + suffix)
+            return total + ((attributes?[.size] as? Int) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TributaryTesting
+
+/// The state store through the binary, as a person uses it: what is new since the last
+/// run, read state, concurrent runs, killed runs and stores that cannot be used.
+@Suite struct StateRunTests {
+    /// An RSS feed whose items are `1…count`, `count` set by the test.
+    final class GrowingFeed: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 3
+        func grow(by extra: Int) { lock.withLock { count += extra } }
+        var body: String {
+            let items = (1...lock.withLock { count }).map { "<item><title>Post \($0)</title><link>https://example.org/\($0)</link></item>" }
+            return #"<rss version="2.0"><channel><title>g</title>\#(items.joined())</channel></rss>"#
+        }
+    }
+
+    static func setUp() async throws -> (GrowingFeed, LocalHTTPServer, URL, String) {
+        let feed = GrowingFeed()
+        let server = try await LocalHTTPServer.start { _ in .text(feed.body, contentType: "application/rss+xml") }
+        let config = try TributaryBinary.config(#"{"sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#)
+        return (feed, server, config, config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path)
+    }
+
+    static func newTitles(_ json: String) throws -> [String] {
+        let digest = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let items = digest?["items"] as? [[String: Any]] ?? []
+        return items.filter { $0["new"] as? Bool == true }.compactMap { $0["title"] as? String }.sorted()
+    }
+
+    @Test func theSecondRunMarksExactlyTheTwoItemsAddedUpstream() async throws {
+        let (feed, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        let run = { (extra: [String]) in
+            try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "--format", "json"] + extra)
+        }
+        let first = try await run([])
+        #expect(try Self.newTitles(first.stdout) == ["Post 1", "Post 2", "Post 3"])
+        feed.grow(by: 2)
+        let second = try await run([])
+        #expect(try Self.newTitles(second.stdout) == ["Post 4", "Post 5"])
+        #expect(second.stdout.contains(#""firstSeen": ""#))
+        feed.grow(by: 1)
+        let onlyNew = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "--new"])
+        #expect(onlyNew.stdout.contains("Post 6") && !onlyNew.stdout.contains("Post 5"), "\(onlyNew.stdout)")
+        #expect(onlyNew.stdout.contains("  1 N Post 6"), "a plain N column when piped")
+    }
+
+    @Test func markReadThenUnreadLeavesTheReadOnesOut() async throws {
+        let (_, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        _ = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
+        let marked = try await TributaryBinary.run(["mark-read", "--config", config.path, "--state", state, "g:https://example.org/1"])
+        #expect(marked.stdout == "marked 1 item read\n", "\(marked.stderr)")
+        let unread = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "--unread"])
+        #expect(!unread.stdout.contains("Post 1") && unread.stdout.contains("Post 2"), "\(unread.stdout)")
+        let shown = try await TributaryBinary.run(["state", "--config", config.path, "--state", state])
+        #expect(shown.stdout.contains("g: last run "), "\(shown.stdout)")
+        #expect(shown.stdout.contains(" ok: RSS · 3 items kept · 0 new in the last run"), "\(shown.stdout)")
+    }
+
+    @Test func twoRunsAtOnceOnOneStoreBothFinish() async throws {
+        let (_, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        async let first = TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
+        async let second = TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
+        let results = try await [first, second]
+        for result in results {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stderr.contains("locked"))
+        }
+        let shown = try await TributaryBinary.run(["state", "--config", config.path, "--state", state])
+        #expect(shown.stdout.contains("3 items kept"), "\(shown.stdout)")
+    }
+
+    @Test func killedRunsLoseNothingCommittedAndMarkNothingNewTwice() async throws {
+        let (feed, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        let arguments = ["digest", "--config", config.path, "--state", state, "--no-cache", "--format", "json"]
+        _ = try await TributaryBinary.run(arguments)
+        feed.grow(by: 1)
+        for attempt in 0..<20 {
+            let running = try RunningTributary.start(arguments)
+            try await Task.sleep(for: .milliseconds(5 * (attempt % 10)))  // a deliberate spread of moments to kill at
+            running.send(SIGKILL)
+            _ = try await running.finish()
+        }
+        let after = try await TributaryBinary.run(arguments)
+        #expect(after.status == 0, "\(after.stderr)")
+        let new = try Self.newTitles(after.stdout)
+        #expect(new == [] || new == ["Post 4"], "items of the first run are never new again: \(new)")
+    }
+
+    @Test func aStoreThatIsNotOneStopsTheRunButNoStateStillWorks() async throws {
+        let (_, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        try Data((0..<4096).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: state))
+        let refused = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("state store \(state): the file is not a Tributary state store"), "\(refused.stderr)")
+        let without = try await TributaryBinary.run(["digest", "--config", config.path, "--no-state", "--no-cache"])
+        #expect(without.status == 0)
+        #expect(without.stdout.contains("Post 3") && !without.stdout.contains(" N "))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import Testing
+import Tributary
+@testable import TributaryState
+
+/// A store that cannot be used says which file and what to do, and is never deleted.
+@Suite struct StateStoreFailureTests {
+    func failure(opening path: URL) -> TributaryError? {
+        do {
+            _ = try StateStore(path: path, config: "/feeds.json")
+            return nil
+        } catch {
+            return error as? TributaryError
+        }
+    }
+
+    func expectWayOut(_ error: TributaryError?, _ path: URL, reason: String) {
+        #expect(error?.code == .unusableState)
+        #expect(error?.message.hasPrefix("state store \(path.path): \(reason)") == true, "\(error?.message ?? "no error")")
+        #expect(error?.message.contains("run with --no-state, or move the file aside (mv \(path.path) \(path.path).old)") == true)
+    }
+
+    @Test func aStoreMadeBySchemaV1IsUpgradedKeepingItsRows() throws {
+        let path = StateStoreTests.path()
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: path.path)
+        try StateSchema.migrator.migrate(old, upTo: "v1")
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', 'a', 1, 1)")
+        }
+        try old.close()
+        let store = try StateStore(path: path, config: "/feeds.json")
+        let memory = try store.remember(StateStoreTests.digest([StateStoreTests.item("a")]), at: Date(), dryRun: true)
+        #expect(memory[StateStoreTests.item("a")]?.firstSeen == Date(timeIntervalSince1970: 1))
+        store.save([StateStoreTests.item("s")], for: "news", at: Date())
+        #expect(store.load(for: "news")?.items.count == 1, "v2's snapshot table exists")
+    }
+
+    @Test func aStoreWrittenByANewerSchemaIsRefusedAndKept() throws {
+        let path = StateStoreTests.path()
+        _ = try StateStore(path: path, config: "/feeds.json")
+        let queue = try DatabaseQueue(path: path.path)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
+        try queue.close()
+        expectWayOut(failure(opening: path), path, reason: "it was written by a newer Tributary")
+        #expect(FileManager.default.fileExists(atPath: path.path))
+    }
+
+    @Test func aFileThatIsNotAStoreIsRefusedAndLeftAsItWas() throws {
+        let path = StateStoreTests.path()
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let noise = Data((0..<8192).map { _ in UInt8.random(in: 0...255) })
+        try noise.write(to: path)
+        expectWayOut(failure(opening: path), path, reason: "the file is not a Tributary state store, or it is corrupt")
+        #expect(try Data(contentsOf: path) == noise)
+    }
+
+    @Test func aStoreThatCannotBeWrittenSaysSo() throws {
+        let path = StateStoreTests.path()
+        _ = try StateStore(path: path, config: "/feeds.json")
+        var configuration = Configuration()
+        configuration.readonly = true  // stands in for a read-only file or folder: tests run as root, where modes do not bind
+        let store = try StateStore(path: path, config: "/feeds.json", configuration: configuration)
+        do {
+            _ = try store.remember(StateStoreTests.digest([StateStoreTests.item("a")]), at: Date())
+            Issue.record("wrote to a read-only store")
+        } catch let error as TributaryError {
+            expectWayOut(error, path, reason: "it cannot be opened for writing")
+        }
+    }
+
+    @Test func aFullDiskSaysSo() throws {
+        let path = StateStoreTests.path()
+        let store = try StateStore(path: path, config: "/feeds.json")
+        // A disk with room for two more pages: the writer connection may not grow the file past them.
+        try store.pool.write { db in try db.execute(sql: "PRAGMA max_page_count = \(try Int.fetchOne(db, sql: "PRAGMA page_count")! + 2)") }
+        let many = (0..<2_000).map { StateStoreTests.item("item-\($0)-" + String(repeating: "x", count: 200)) }
+        do {
+            _ = try store.remember(StateStoreTests.digest(many), at: Date())
+            Issue.record("wrote past a full disk")
+        } catch let error as TributaryError {
+            expectWayOut(error, path, reason: "the disk is full")
+        }
+    }
+}

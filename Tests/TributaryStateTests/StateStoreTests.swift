@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import Testing
+import Tributary
+@testable import TributaryState
+
+/// What the store remembers between runs: new items, first-seen times, read state,
+/// runs, retention and snapshots.
+@Suite struct StateStoreTests {
+    static func path() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tributary-state-\(UUID().uuidString)/state.sqlite")
+    }
+
+    static func item(_ id: String, source: String = "news", url: String? = nil) -> FeedItem {
+        FeedItem(id: id, source: source, sourceType: "feed", kind: .article, title: id, url: url.flatMap(URL.init(string:)))
+    }
+
+    static func digest(_ items: [FeedItem]) -> Digest {
+        let sources = Set(items.map(\.source)).sorted().map { SourceStatus(id: $0, type: "feed", state: .ok, itemCount: 1) }
+        return Digest(title: "t", generatedAt: Date(), sources: sources, items: items)
+    }
+
+    let start = Date(timeIntervalSince1970: 1_795_300_000)
+
+    @Test func anItemIsNewOnceAndKeepsItsFirstSeenTime() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        let first = try store.remember(Self.digest([Self.item("a"), Self.item("b")]), at: start)
+        #expect(first[Self.item("a")] == ItemMemory(firstSeen: start, isNew: true, isRead: false))
+        let later = start.addingTimeInterval(3600)
+        let second = try store.remember(Self.digest([Self.item("a"), Self.item("b"), Self.item("c")]), at: later)
+        #expect(second[Self.item("a")] == ItemMemory(firstSeen: start, isNew: false, isRead: false))
+        #expect(second[Self.item("c")] == ItemMemory(firstSeen: later, isNew: true, isRead: false))
+        #expect(second.newCount([Self.item("a"), Self.item("b"), Self.item("c")]) == 1)
+    }
+
+    @Test func anItemWhoseIDChangedIsKnownByItsCanonicalURL() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(Self.digest([Self.item("old-id", url: "http://www.example.org/post?utm_source=x")]), at: start)
+        let moved = Self.item("new-id", url: "https://example.org/post")
+        let memory = try store.remember(Self.digest([moved]), at: start.addingTimeInterval(60))
+        #expect(memory[moved] == ItemMemory(firstSeen: start, isNew: false, isRead: false))
+    }
+
+    @Test func configsSharingAStoreDoNotSeeEachOthersItems() throws {
+        let path = Self.path()
+        _ = try StateStore(path: path, config: "/a/feeds.json").remember(Self.digest([Self.item("x")]), at: start)
+        let other = try StateStore(path: path, config: "/b/feeds.json").remember(Self.digest([Self.item("x")]), at: start)
+        #expect(other[Self.item("x")]?.isNew == true)
+    }
+
+    @Test func aDryRunReadsButWritesNothing() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        #expect(try store.remember(Self.digest([Self.item("a")]), at: start, dryRun: true)[Self.item("a")]?.isNew == true)
+        #expect(try store.remember(Self.digest([Self.item("a")]), at: start, dryRun: true)[Self.item("a")]?.isNew == true)
+        #expect(try store.summary().isEmpty)
+    }
+
+    @Test func markReadBySourceIdOrAll() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        let items = [Self.item("a"), Self.item("b"), Self.item("c", source: "other")]
+        _ = try store.remember(Self.digest(items), at: start)
+        #expect(try store.markRead(.init(itemIDs: ["a"]), at: start) == 1)
+        #expect(try store.markRead(.init(sources: ["other"]), at: start) == 1)
+        let memory = try store.remember(Self.digest(items), at: start, dryRun: true)
+        #expect(items.map { memory[$0]?.isRead } == [true, false, true])
+        #expect(try store.markRead(.init(all: true), at: start) == 1, "only b was still unread")
+    }
+
+    @Test func runsAreSummarisedPerSource() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(Self.digest([Self.item("a")]), at: start)
+        _ = try store.remember(Self.digest([Self.item("a"), Self.item("b"), Self.item("c")]), at: start.addingTimeInterval(60))
+        let summary = try store.summary()
+        #expect(summary.map(\.source) == ["news"])
+        #expect(summary.first?.itemsKept == 3)
+        #expect(summary.first?.newInLastRun == 2)
+        #expect(summary.first?.lastRun == start.addingTimeInterval(60))
+        #expect(try store.lastRunStart() == start.addingTimeInterval(60))
+    }
+
+    @Test func retentionForgetsItemsNotSeenSince() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(Self.digest([Self.item("old")]), at: start)
+        _ = try store.remember(Self.digest([Self.item("recent")]), at: start.addingTimeInterval(80 * 86_400))
+        #expect(try store.prune(olderThan: .seconds(30 * 86_400), now: start.addingTimeInterval(90 * 86_400)) == 1)
+        let memory = try store.remember(Self.digest([Self.item("old"), Self.item("recent")]), at: start, dryRun: true)
+        #expect(memory[Self.item("old")]?.isNew == true, "forgotten")
+        #expect(memory[Self.item("recent")]?.isNew == false)
+    }
+
+    @Test func snapshotsLiveInTheStore() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        store.save([Self.item("kept")], for: "news", at: start)
+        let loaded = try #require(store.load(for: "news"))
+        #expect(loaded.savedAt == start)
+        #expect(loaded.items == [Self.item("kept")])
+    }
+}
