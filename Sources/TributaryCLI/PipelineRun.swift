@@ -3,7 +3,7 @@ import Tributary
 import TributaryRendering
 
 /// Sets up and runs the pipeline for `digest` and `report`: configuration, transport,
-/// progress on standard error, and Ctrl-C.
+/// progress on standard error, and signals.
 struct PipelineRun {
     let options: RunOptions
     let environment = ProcessInfo.processInfo.environment
@@ -25,9 +25,10 @@ struct PipelineRun {
         return config
     }
 
-    /// Runs every selected source and returns the digest.
+    /// Runs every selected source and returns the digest; SIGINT and SIGTERM cancel the run.
     func run(_ config: FeedsConfig) async throws -> Digest {
-        try await run(config, using: try client(for: config))
+        let http = try client(for: config)
+        return try await Interruption.cancellingOnSignals { try await run(config, using: http) }
     }
 
     /// The run's HTTP client: the network, a recorder or a replayer, with feeds.json's limits.
@@ -37,7 +38,7 @@ struct PipelineRun {
         )
     }
 
-    /// Runs every selected source through `http` and returns the digest.
+    /// Runs every selected source through `http` and returns the digest (signals are the caller's).
     func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest {
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
@@ -46,9 +47,7 @@ struct PipelineRun {
         )
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
-        return try await Interruption.cancellingOnSIGINT {
-            try await pipeline.run(only: selection, onProgress: reporter.report)
-        }
+        return try await pipeline.run(only: selection, onProgress: reporter.report)
     }
 
     /// The cache folder, or nil when replaying or with `--no-cache`.
