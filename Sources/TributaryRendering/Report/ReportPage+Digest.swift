@@ -49,17 +49,17 @@ extension SourceChip {
 }
 
 extension ReportItem {
-    init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages) {
+    convenience init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages) {
         self.init(
             anchor: anchor, source: item.source, kind: item.kind.rawValue, title: item.title,
-            url: WebURL.string(item.url), author: item.author,
-            datetime: item.published?.formatted(.iso8601),
+            url: WebURL.string(item.urlString), author: item.author,
+            datetime: item.published.map(ISO8601Date.format),
             age: item.published.map { RelativeTime.describe($0, now: now) },
             timestamp: Int(item.published?.timeIntervalSince1970 ?? 0),
             score: item.score.map(TextRenderer.format), scoreValue: item.score ?? 0,
             summary: item.summary, tags: item.tags,
-            thumbnail: images.image(for: item.reportThumbnail),
-            image: WebURL.string(item.image ?? item.thumbnail)
+            thumbnail: images.image(for: item),
+            image: WebURL.string(item.imageString ?? item.thumbnailString)
         )
     }
 }
