@@ -56,9 +56,9 @@ struct ReportCommand: AsyncParsableCommand {
         var images = ReportImages.linked
         if let fetcher { images = await ImageEmbedder(fetcher: fetcher).embed(digest) }
         try Task.checkCancellation()
-        let html = Data(renderer.render(digest, images: images).utf8)
-        try output.write(html)
-        return (digest, html.count)
+        let page = renderer.renderUTF8(digest, images: images)
+        try output.write(page)
+        return (digest, page.reduce(0) { $0 + $1.count })
     }
 
     /// The built-in template, or `--template`; a bad template is an argument error, found before fetching.

@@ -25,20 +25,21 @@ enum ReportOutput {
         return nil
     }
 
-    /// Writes `data`, unless the running task was cancelled first: a file is committed
-    /// only after that check, so an interrupted run leaves an existing report as it was.
-    func write(_ data: Data) throws {
+    /// Writes `pieces` one after another, unless the running task was cancelled first: a
+    /// file is committed only after that check, so an interrupted run leaves an existing
+    /// report as it was.
+    func write(_ pieces: [ArraySlice<UInt8>]) throws {
         try Task.checkCancellation()
         switch self {
         case .standardOutput:
-            StandardOutput.write(data)
+            for piece in pieces { try FileHandle.standardOutput.write(contentsOf: piece) }
         case .inPlace(let url):
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
-            try handle.write(contentsOf: data)
+            for piece in pieces { try handle.write(contentsOf: piece) }
         case .file(let url):
             try AtomicFile.write(to: url) { handle in
-                try handle.write(contentsOf: data)
+                for piece in pieces { try handle.write(contentsOf: piece) }
                 try Task.checkCancellation()
             }
         }

@@ -21,6 +21,26 @@ import TributaryTesting
         Digest(title: "Empty", generatedAt: GoldenTests.generatedAt, sources: [], items: []),
     ]
 
+    /// Long enough for the lists to be rendered in parts on every core.
+    static let long: Digest = {
+        let sample = SampleDigest.digest()
+        var digest = sample
+        digest.items = (0..<TemplateWriter.partsFrom + 101).map { index in
+            var item = sample.items[index % sample.items.count]
+            item.id += "-\(index)"
+            item.title += " \(index) & 'more'"
+            item.published = index % 7 == 0 ? nil : GoldenTests.generatedAt.addingTimeInterval(Double(-97 * index))
+            return item
+        }
+        return digest
+    }()
+
+    @Test func aLongPageRenderedInPartsIsTheSameAsSwiftMustaches() throws {
+        let renderer = try HTMLReportRenderer()
+        let compiled = renderer.render(Self.long, images: .linked, compiledIfPossible: true)
+        #expect(compiled == renderer.render(Self.long, images: .linked, compiledIfPossible: false))
+    }
+
     @Test func theBuiltInTemplateIsCompiled() throws {
         #expect(try HTMLReportRenderer().compiled != nil)
     }

@@ -5,15 +5,16 @@ import TributaryTesting
 @testable import TributaryRendering
 
 /// The template's view answers every field by name, as `Mirror` would (a field added to
-/// the view and forgotten in `value(named:)` fails here), and its dates read as
-/// Foundation's formatters write them.
+/// the view and forgotten in `ReportField` or `value(of:)` fails here), and its dates read
+/// as Foundation's formatters write them.
 @Suite struct ReportModelLookupTests {
-    /// Every field of `object` found by `Mirror`, and whether `value(named:)` agrees.
+    /// The fields of `object` found by `Mirror` that `value(of:)` does not answer alike.
     static func disagreements(_ object: some TemplateObject) -> [String] {
-        Mirror(reflecting: object).children.compactMap { child in
+        Mirror(reflecting: object).children.compactMap { child -> String? in
             guard let label = child.label else { return nil }
+            guard let field = ReportField(rawValue: label) else { return label }
             let isNil = (child.value as? any OptionalProtocol)?.isNone ?? false
-            return (object.value(named: label) == nil) == isNil ? nil : label
+            return (object.value(of: field) == nil) == isNil ? nil : label
         }
     }
 
@@ -26,7 +27,8 @@ import TributaryTesting
         for object in objects {
             #expect(Self.disagreements(object).isEmpty, "\(type(of: object)): \(Self.disagreements(object))")
         }
-        #expect(page.value(named: "nonexistent") == nil)
+        #expect(page.child(named: "nonexistent") == nil)
+        #expect(page.child(named: "title") as? String == digest.title)
     }
 
     @Test func datesReadAsFoundationWritesThem() {

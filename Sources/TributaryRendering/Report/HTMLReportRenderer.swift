@@ -45,22 +45,32 @@ public struct HTMLReportRenderer: Sendable {
         render(digest, images: images, compiledIfPossible: true)
     }
 
+    /// The page as UTF-8 in pieces, to write one after another without joining them.
+    public func renderUTF8(_ digest: Digest, images: ReportImages = .linked) -> [ArraySlice<UInt8>] {
+        renderUTF8(digest, images: images, compiledIfPossible: true)
+    }
+
     /// The page, rendered by swift-mustache alone when `compiledIfPossible` is false (for tests).
     func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> String {
+        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible)
+        return String(decoding: Array(pieces.joined()), as: UTF8.self)
+    }
+
+    private func renderUTF8(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> [ArraySlice<UInt8>] {
         var page = ReportPage(digest, images: images)
-        if compiledIfPossible, let compiled, let html = try? render(page, compiled, images: images) { return html }
+        if compiledIfPossible, let compiled, let pieces = try? render(page, compiled, images: images) { return pieces }
         // swift-mustache: once to find and hash the blocks, then with the policy.
         let draft = template.render(page)
         page.csp = ContentSecurityPolicy(hashing: draft, allowsDataImages: images.allowsDataURIs).header
-        return template.render(page)
+        return [Array(template.render(page).utf8)[...]]
     }
 
     /// The page rendered once by the compiled template, its policy filled in afterwards;
     /// throws when the template uses `csp` in a way that needs the second rendering.
-    private func render(_ page: ReportPage, _ compiled: CompiledTemplate, images: ReportImages) throws -> String {
-        let draft = try compiled.draft(.object(page), leavingOut: "csp")
+    private func render(_ page: ReportPage, _ compiled: CompiledTemplate, images: ReportImages) throws -> [ArraySlice<UInt8>] {
+        let draft = try compiled.draft(.object(page), leavingOut: .csp)
         let blocks = InlineBlocks(bytes: draft.bytes)
         if draft.holes.contains(where: { blocks.contain($0.offset) }) { throw TemplateCompiler.Unsupported() }
-        return draft.filled(with: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
+        return draft.pieces(filling: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
     }
 }

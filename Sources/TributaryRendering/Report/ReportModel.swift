@@ -1,6 +1,6 @@
 /// What the report template sees: plain values, already checked and formatted.
 /// The template escapes every `{{value}}`; nothing here holds markup.
-struct ReportPage {
+struct ReportPage: Sendable {
     var title: String
     /// ISO 8601, for `<time datetime>`.
     var generatedAt: String
@@ -18,7 +18,7 @@ struct ReportPage {
 }
 
 /// One source's status in the header.
-struct SourceChip {
+struct SourceChip: Sendable {
     var id: String
     var label: String
     /// `ok`, `failed`, `skipped` or `pending`.
@@ -29,7 +29,7 @@ struct SourceChip {
 }
 
 /// A section listing the items of one kind.
-struct ReportList {
+struct ReportList: Sendable {
     var kind: String
     var heading: String
     var items: [ReportItem]
@@ -37,7 +37,7 @@ struct ReportList {
 
 /// One item as every section of the page shows it; a class, because the page lists each
 /// item up to three times (a section, the timeline, the gallery).
-final class ReportItem {
+final class ReportItem: Sendable {
     /// A DOM id unique in the page (`i1`, `i2`, …), never taken from upstream.
     let anchor: String
     let source: String
@@ -82,6 +82,6 @@ final class ReportItem {
 }
 
 /// An image the page shows: a source, or a placeholder when embedding it failed.
-struct ReportImage {
+struct ReportImage: Sendable {
     var src: String?
 }

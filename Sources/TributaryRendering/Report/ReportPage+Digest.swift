@@ -4,9 +4,9 @@ import Tributary
 extension ReportPage {
     /// The view of `digest`, with times relative to its generation time.
     init(_ digest: Digest, images: ReportImages) {
-        let items = digest.items.enumerated().map { index, item in
-            ReportItem(item, anchor: "i\(index + 1)", now: digest.generatedAt, images: images)
-        }
+        let items = ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
+            range.map { index in ReportItem(digest.items[index], anchor: "i\(index + 1)", now: digest.generatedAt, images: images) }
+        }.flatMap { $0 }
         self.init(
             title: digest.title,
             generatedAt: digest.generatedAt.formatted(.iso8601),

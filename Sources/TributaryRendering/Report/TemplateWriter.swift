@@ -1,68 +1,122 @@
-/// Renders `TemplateNode`s with swift-mustache's semantics: a name is looked up from the
-/// innermost value outwards; a list section repeats for each element, `true` renders once,
-/// any other value renders once with that value innermost; an inverted section renders
-/// for nil, `false` and an empty list. Values are HTML-escaped on their UTF-8 bytes.
+import Tributary
+
+/// Runs a `CompiledTemplate`'s steps with swift-mustache's semantics: a name is looked up
+/// from the innermost value outwards; a list section repeats for each element, `true`
+/// renders once, any other value renders once with that value innermost; an inverted
+/// section renders for nil, `false` and an empty list. Values are HTML-escaped on their
+/// UTF-8 bytes. A long list is rendered in parts on every core, joined in order.
 struct TemplateWriter {
+    /// Lists at least this long are rendered in parts.
+    static let partsFrom = 2_048
+
     private(set) var output: [UInt8] = []
     /// Where the field left out would have been written.
     private(set) var holes: [Draft.Hole] = []
+    private let steps: [TemplateStep]
+    private let text: [UInt8]
     private var stack: [TemplateValue]
-    private let leftOut: String?
+    private let leftOut: ReportField
+    /// False inside a part: parts are not split again.
+    private let splitsLists: Bool
 
-    init(root: TemplateValue, leavingOut leftOut: String?) {
-        stack = [root]
+    init(_ template: CompiledTemplate, root: TemplateValue, leavingOut leftOut: ReportField) {
+        self.init(steps: template.steps, text: template.text, stack: [root], leftOut: leftOut, splitsLists: true)
+    }
+
+    private init(steps: [TemplateStep], text: [UInt8], stack: [TemplateValue], leftOut: ReportField, splitsLists: Bool) {
+        self.steps = steps
+        self.text = text
+        self.stack = stack
         self.leftOut = leftOut
+        self.splitsLists = splitsLists
         output.reserveCapacity(1 << 20)
     }
 
-    mutating func write(_ nodes: [TemplateNode]) throws {
-        for node in nodes {
-            switch node {
+    /// Runs `steps[range]`.
+    mutating func write(_ range: Range<Int>) throws {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch steps[index] {
             case .text(let bytes):
-                output.append(contentsOf: bytes)
-            case .variable(let name, let escaped) where name.field == leftOut:
+                output.append(contentsOf: text[bytes])
+                index += 1
+            case .variable(let key, let escaped) where key.field == leftOut:
                 holes.append(Draft.Hole(offset: output.count, escaped: escaped))
-            case .variable(let name, let escaped):
-                if let value = lookUp(name) { try write(value, escaped: escaped) }
-            case .section(let name, let inverted, let children):
-                let value = lookUp(name)
+                index += 1
+            case .variable(let key, let escaped):
+                if let value = lookUp(key) { try write(value, escaped: escaped) }
+                index += 1
+            case .section(let key, let inverted, let end):
+                let value = lookUp(key)
                 if inverted {
-                    try writeInverted(children, for: value)
+                    try writeInverted(index + 1..<end, for: value)
                 } else {
-                    try writeSection(children, for: value)
+                    try writeSection(index + 1..<end, for: value)
                 }
+                index = end
             }
         }
     }
 
-    private mutating func writeSection(_ children: [TemplateNode], for value: TemplateValue?) throws {
+    private mutating func writeSection(_ body: Range<Int>, for value: TemplateValue?) throws {
         switch value {
         case nil: return
-        case .flag(let flag): if flag { try write(children) }
+        case .flag(let flag): if flag { try write(body) }
+        case .list(let list) where splitsLists && list.count >= Self.partsFrom:
+            try writeInParts(body, for: list)
         case .list(let list):
-            for index in 0..<list.count { try write(children, within: list.element(index)) }
-        case let value?: try write(children, within: value)
+            for index in 0..<list.count { try write(body, within: list.element(index)) }
+        case let value?: try write(body, within: value)
         }
     }
 
-    private mutating func writeInverted(_ children: [TemplateNode], for value: TemplateValue?) throws {
+    private mutating func writeInverted(_ body: Range<Int>, for value: TemplateValue?) throws {
         switch value {
-        case nil: try write(children)
-        case .flag(let flag): if !flag { try write(children) }
-        case .list(let list): if list.count == 0 { try write(children, within: .list(list)) }
+        case nil: try write(body)
+        case .flag(let flag): if !flag { try write(body) }
+        case .list(let list): if list.count == 0 { try write(body, within: .list(list)) }
         case .some: return
         }
     }
 
-    private mutating func write(_ children: [TemplateNode], within value: TemplateValue) throws {
+    private mutating func write(_ body: Range<Int>, within value: TemplateValue) throws {
         stack.append(value)
         defer { stack.removeLast() }
-        try write(children)
+        try write(body)
     }
 
-    private func lookUp(_ name: TemplateName) -> TemplateValue? {
-        guard let value = name.field == "." ? stack.last : find(name.field) else { return nil }
-        guard let transform = name.transform else { return value }
+    /// The section for each element of a long list, one part per core, each part with its
+    /// own copies of the steps, the context and its elements: threads that share objects
+    /// spend their time counting references to them.
+    private mutating func writeInParts(_ body: Range<Int>, for list: TemplateList) throws {
+        let parts = ParallelWork.chunks(of: list.count, minimumChunk: Self.partsFrom / 2) { elements in
+            var part = TemplateWriter(
+                steps: steps.map { $0 }, text: text.map { $0 }, stack: stack.map(\.unshared), leftOut: leftOut, splitsLists: false
+            )
+            // Room for a generous 2 KB an element: pages not written to are never touched.
+            part.output.reserveCapacity(elements.count * 2_048)
+            return Result { try part.writeSection(body, for: .list(list.slice(elements))) }.map { part }
+        }
+        output.reserveCapacity(output.count + parts.reduce(0) { $0 + ((try? $1.get())?.output.count ?? 0) })
+        for part in parts {
+            let part = try part.get()
+            holes += part.holes.map { Draft.Hole(offset: output.count + $0.offset, escaped: $0.escaped) }
+            output.append(contentsOf: part.output)
+        }
+    }
+
+    private func lookUp(_ key: TemplateKey) -> TemplateValue? {
+        // `key.field.flatMap(find)` would copy the writer into a closure for every lookup.
+        let found: TemplateValue?
+        if key.isCurrent {
+            found = stack.last
+        } else if let field = key.field {
+            found = find(field)
+        } else {
+            found = nil
+        }
+        guard let value = found else { return nil }
+        guard let transform = key.transform else { return value }
         switch (transform, value) {
         case (.count, .list(let list)): return .integer(list.count)
         case (.empty, .list(let list)): return .flag(list.count == 0)
@@ -71,12 +125,14 @@ struct TemplateWriter {
         }
     }
 
-    /// The innermost value's field called `field`.
-    private func find(_ field: String) -> TemplateValue? {
-        var index = stack.count
+    /// The innermost value's `field` (read through a `Span`, which lends each value
+    /// rather than copying it).
+    private func find(_ field: ReportField) -> TemplateValue? {
+        let values = stack.span
+        var index = values.count
         while index > 0 {
             index -= 1
-            if case .object(let object) = stack[index], let value = object.value(named: field) { return value }
+            if let value = values[index].child(field) { return value }
         }
         return nil
     }
@@ -87,7 +143,7 @@ struct TemplateWriter {
             if escaped {
                 Self.appendEscaped(text, to: &output)
             } else {
-                output.append(contentsOf: text.utf8)
+                Self.append(text.utf8.span, 0..<text.utf8.count, to: &output)
             }
         case .integer(let number): output.append(contentsOf: String(number).utf8)
         case .decimal(let number): output.append(contentsOf: String(describing: number).utf8)
@@ -98,19 +154,23 @@ struct TemplateWriter {
 
     /// `text` with `<`, `>`, `&`, `"` and `'` replaced by entities, as swift-mustache's
     /// `htmlEscape()` does, but byte by byte: a quote followed by a combining mark is one
-    /// Character to swift-mustache, which then leaves it as it is.
+    /// Character to swift-mustache, which then leaves it as it is. Read through a `Span`:
+    /// iterating `String.UTF8View` cost 130 ns for a 50-byte title, this 40.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        let bytes = text.utf8
-        guard bytes.contains(where: { entity(for: $0) != nil }) else {
-            output.append(contentsOf: bytes)
-            return
+        let bytes = text.utf8.span
+        var start = 0
+        for index in bytes.indices {
+            guard let entity = entity(for: bytes[index]) else { continue }
+            append(bytes, start..<index, to: &output)
+            output.append(contentsOf: entity.utf8)
+            start = index + 1
         }
-        for byte in bytes {
-            if let entity = entity(for: byte) {
-                output.append(contentsOf: entity.utf8)
-            } else {
-                output.append(byte)
-            }
+        append(bytes, start..<bytes.count, to: &output)
+    }
+
+    private static func append(_ bytes: Span<UInt8>, _ range: Range<Int>, to output: inout [UInt8]) {
+        output.append(addingCapacity: range.count) { appended in
+            for index in range { appended.append(bytes[index]) }
         }
     }
 
