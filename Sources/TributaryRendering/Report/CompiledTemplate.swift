@@ -89,7 +89,7 @@ struct Draft {
     /// of 100,000 items is 100 MB: joining them would copy it).
     func pieces(filling text: String) -> [ArraySlice<UInt8>] {
         var escaped: [UInt8] = []
-        TemplateWriter.appendEscaped(text, to: &escaped)
+        HTMLEscaping.append(text, to: &escaped)
         var pieces: [ArraySlice<UInt8>] = []
         var start = 0
         for hole in holes {

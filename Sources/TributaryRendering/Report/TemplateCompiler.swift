@@ -30,59 +30,71 @@ struct TemplateCompiler {
     /// The nodes up to the end of `section` (or of the text), as swift-mustache's
     /// `MustacheTemplate.parse(_:state:)` would tokenise them.
     private mutating func parse(section: String?, startsLine: Bool) throws -> [TemplateNode] {
-        var nodes = TemplateNodes()
-        var newLine = startsLine
-        var indentation = ""
+        var line = Line(newLine: startsLine)
         while !atEnd {
-            if newLine { indentation = read { $0 == " " || $0 == "\t" } }
+            if line.newLine { line.indentation = read { $0 == " " || $0 == "\t" } }
             let text = try readText()
             if Self.isNewline(current) {
-                nodes.append(text: indentation + text + String(current))
-                newLine = true
+                line.nodes.append(text: line.indentation + text + String(current))
+                line.newLine = true
                 position += 1
                 continue
             }
             if !text.isEmpty {
-                nodes.append(text: indentation + text)
-                indentation = ""
-                newLine = false
+                line.nodes.append(text: line.indentation + text)
+                line.indentation = ""
+                line.newLine = false
             }
             if atEnd { break }
-            var standalone = false
-            switch current {
-            case "#", "^":
-                let inverted = current == "^"
-                position += 1
-                let name = try readName()
-                standalone = newLine && lineFinished()
-                if !standalone { nodes.flush(&indentation) }
-                let children = try parse(section: name.source, startsLine: standalone)
-                nodes.append(.section(name, inverted: inverted, children))
-            case "/":
-                position += 1
-                guard try readName().source == section else { throw Unsupported() }
-                if !(newLine && lineFinished()) { nodes.flush(&indentation) }
-                return nodes.nodes
-            case "!":
-                try skipComment()
-                standalone = newLine && lineFinished()
-            case "{", "&":
-                nodes.flush(&indentation)
-                let isTriple = current == "{"
-                position += 1
-                let name = try readName()
-                if isTriple { guard try read("}") else { throw Unsupported() } }
-                nodes.append(.variable(name, escaped: false))
-            case ">", "<", "$", "=", "%":
-                throw Unsupported()
-            default:
-                nodes.flush(&indentation)
-                nodes.append(.variable(try readName(), escaped: true))
-            }
-            newLine = standalone
+            if try parseTag(&line, closing: section) { return line.nodes.nodes }
         }
         guard section == nil else { throw Unsupported() }
-        return nodes.nodes
+        return line.nodes.nodes
+    }
+
+    /// What the parser keeps between tags: the nodes so far, whether a line has only just
+    /// begun, and its indentation, kept or dropped as the next tag decides.
+    private struct Line {
+        var nodes = TemplateNodes()
+        var newLine: Bool
+        var indentation = ""
+    }
+
+    /// Reads the tag just past `{{`; true when it is the end of `section`.
+    private mutating func parseTag(_ line: inout Line, closing section: String?) throws -> Bool {
+        var standalone = false
+        switch current {
+        case "#", "^":
+            let inverted = current == "^"
+            position += 1
+            let name = try readName()
+            standalone = line.newLine && lineFinished()
+            if !standalone { line.nodes.flush(&line.indentation) }
+            let children = try parse(section: name.source, startsLine: standalone)
+            line.nodes.append(.section(name, inverted: inverted, children))
+        case "/":
+            position += 1
+            guard try readName().source == section else { throw Unsupported() }
+            if !(line.newLine && lineFinished()) { line.nodes.flush(&line.indentation) }
+            return true
+        case "!":
+            try skipComment()
+            standalone = line.newLine && lineFinished()
+        case "{", "&":
+            line.nodes.flush(&line.indentation)
+            let isTriple = current == "{"
+            position += 1
+            let name = try readName()
+            if isTriple { guard try read("}") else { throw Unsupported() } }
+            line.nodes.append(.variable(name, escaped: false))
+        case ">", "<", "$", "=", "%":
+            throw Unsupported()
+        default:
+            line.nodes.flush(&line.indentation)
+            line.nodes.append(.variable(try readName(), escaped: true))
+        }
+        line.newLine = standalone
+        return false
     }
 
     /// Text up to a newline or just past `{{`.
@@ -155,57 +167,4 @@ struct TemplateCompiler {
     }
 
     private static let nameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*".unicodeScalars)
-}
-
-/// A compiled tag or text, nested as the template nests its sections.
-indirect enum TemplateNode {
-    case text([UInt8])
-    case variable(TemplateName, escaped: Bool)
-    case section(TemplateName, inverted: Bool, [TemplateNode])
-}
-
-/// A tag's name as written (to match a section's end) and what it looks up.
-struct TemplateName {
-    let source: String
-    let key: TemplateKey
-
-    /// `name`, `.` or `transform(name)`; other forms (dotted names, other transforms) are `Unsupported`.
-    init(_ source: String) throws {
-        self.source = source
-        var field = source
-        var transform: TemplateKey.Transform?
-        if let open = source.firstIndex(of: "("), source.hasSuffix(")") {
-            transform = TemplateKey.Transform(rawValue: String(source[..<open]))
-            field = String(source[source.index(after: open)..<source.index(before: source.endIndex)])
-            guard transform != nil else { throw TemplateCompiler.Unsupported() }
-        }
-        guard field == "." || (!field.isEmpty && !field.contains(where: { ".()".contains($0) })) else {
-            throw TemplateCompiler.Unsupported()
-        }
-        key = TemplateKey(field: ReportField(rawValue: field), isCurrent: field == ".", transform: transform)
-    }
-}
-
-/// Nodes under construction: neighbouring texts are joined into one.
-private struct TemplateNodes {
-    var nodes: [TemplateNode] = []
-
-    mutating func append(text: String) {
-        guard !text.isEmpty else { return }
-        if case .text(let previous) = nodes.last {
-            nodes[nodes.count - 1] = .text(previous + Array(text.utf8))
-        } else {
-            nodes.append(.text(Array(text.utf8)))
-        }
-    }
-
-    mutating func append(_ node: TemplateNode) {
-        nodes.append(node)
-    }
-
-    /// Appends pending indentation as text, as swift-mustache does before a tag that is not standalone.
-    mutating func flush(_ indentation: inout String) {
-        append(text: indentation)
-        indentation = ""
-    }
 }
