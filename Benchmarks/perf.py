@@ -57,6 +57,25 @@ def parse_benchmark(fmt, items):
     return wall
 
 
+def report_benchmark(fmt, items):
+    """`tributary report` on the file parse_benchmark generated, in turn with `digest --format json`
+    on the same file, so the ratio compares the two commands in the same moments."""
+    config = os.path.join(WORK, f"parse-{fmt}-{items}.json")
+    html, out = os.path.join(WORK, "report.html"), os.path.join(WORK, "digest.json")
+    digest = [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"]
+    report = [TRIBUTARY, "report", "--config", config, "--limit", "0", "--out", html, "--no-cache", "-q"]
+    digests, reports = [], []
+    for _ in range(1 if QUICK else 5):
+        digests.append(timed(digest, stdout=out))
+        reports.append(timed(report))
+    json_wall, report_wall = min(r[0] for r in digests), min(r[0] for r in reports)
+    entries = open(html, encoding="utf-8").read().count('<li class="entry"')
+    note = "ok" if entries == items else f"COUNT MISMATCH {entries} != {items}"
+    megabytes = os.path.getsize(html) / 1e6
+    row(f"tributary report {fmt} {items:,} items", report_wall, max(r[1] for r in reports), 0, items, json_wall,
+        f"{note}; {megabytes:.0f} MB page; ratio to digest --format json ({json_wall:.3f} s)")
+
+
 def serve(latency, items):
     url_file = os.path.join(WORK, "url")
     if os.path.exists(url_file):
@@ -103,6 +122,7 @@ def main():
     for items in ([1_000, 10_000] if QUICK else [1_000, 10_000, 100_000]):
         scale[items] = parse_benchmark("rss", items)
     parse_benchmark("atom", big)
+    report_benchmark("rss", big)
     server, base = serve(latency=50, items=50)
     feeds = {}
     try:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Performance benchmark: parsing one large feed, fetching many feeds over loopback
-# with latency, start-up, and scaling, side by side with sfeed and curl --parallel
-# on the same data in the same run. Prints a table; asserts nothing but item counts.
+# with latency, start-up, the HTML report against the JSON digest, and scaling, side by
+# side with sfeed and curl --parallel on the same data in the same run. Prints a table;
+# asserts nothing but item counts.
 # Usage: Benchmarks/perf.sh            (full: 100k-item files, 50/500/5000 feeds)
 #        Benchmarks/perf.sh --quick    (smaller, for a smoke run)
 set -euo pipefail

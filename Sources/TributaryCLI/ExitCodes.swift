@@ -11,13 +11,13 @@ enum ExitCodes {
     static let allFailed: Int32 = 2
     /// feeds.json or a flag is invalid, or the state store cannot be used; nothing was fetched.
     static let invalidConfiguration: Int32 = 3
-    /// Interrupted (Ctrl-C).
+    /// Interrupted (Ctrl-C); 143 for SIGTERM (128 + the signal's number).
     static let interrupted: Int32 = 130
 
     static let help = """
         Exit codes: 0 success · 1 some sources failed (the rest were printed) · \
         2 every source failed · 3 invalid configuration or unusable state store · 64 invalid arguments · \
-        130 interrupted.
+        130 interrupted (143 terminated).
         """
 
     static func code(for digest: Digest) -> Int32 {
@@ -40,7 +40,7 @@ extension ExitCodes {
         }
     }
 
-    /// Runs a command's work, turning an invalid configuration and Ctrl-C into their
+    /// Runs a command's work, turning an invalid configuration and a signal into their
     /// documented exit codes with one line on standard error.
     static func reportingFailures<T>(_ work: () async throws -> T) async throws -> T {
         do {
@@ -51,9 +51,9 @@ extension ExitCodes {
         } catch let error as TributaryError where error.code == .unusableState {
             StandardError.write("tributary: " + error.message)
             throw ExitCode(invalidConfiguration)
-        } catch is Interruption.Interrupted {
-            StandardError.write("tributary: interrupted")
-            throw ExitCode(interrupted)
+        } catch let interruption as Interruption.Interrupted {
+            StandardError.write("tributary: \(interruption.name)")
+            throw ExitCode(interruption.exitCode)
         }
     }
 }

@@ -1,22 +1,59 @@
 import Foundation
 
-/// Turns Ctrl-C into cancellation of the running work, so requests stop promptly
-/// and nothing is left half-written.
+/// Turns Ctrl-C (SIGINT) and SIGTERM into cancellation of the running work, so requests
+/// stop promptly and nothing is left half-written; the command then exits 128 + the
+/// signal's number (130, 143). A second signal, for work that does not stop, exits at once.
 enum Interruption {
-    struct Interrupted: Error {}
+    /// The work was cancelled by `signal`.
+    struct Interrupted: Error {
+        let signal: Int32
+        var exitCode: Int32 { 128 + signal }
+        var name: String { signal == SIGTERM ? "terminated" : "interrupted" }
+    }
 
-    static func cancellingOnSIGINT<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    static let signals = [SIGINT, SIGTERM]
+
+    /// Runs `operation` and throws `Interrupted` when a signal arrived meanwhile, whatever
+    /// the operation returned: work that checks `Task.isCancelled` before committing
+    /// anything leaves no trace.
+    ///
+    /// Dispositions are left to libdispatch, which on Linux installs its own handler the
+    /// first time a signal source is made and never again: setting `SIG_IGN` or `SIG_DFL`
+    /// here would lose every later signal.
+    static func cancellingOnSignals<T: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let task = Task { try await operation() }
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { task.cancel() }
-        source.resume()
-        defer {
-            source.cancel()
-            signal(SIGINT, SIG_DFL)
+        let received = ReceivedSignal()
+        let sources = signals.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if received.record(number) { exit(128 + number) }
+                task.cancel()
+            }
+            source.resume()
+            return source
         }
+        defer { sources.forEach { $0.cancel() } }
         let result = await task.result
-        if task.isCancelled { throw Interrupted() }
+        if let number = received.first { throw Interrupted(signal: number) }
         return try result.get()
     }
+}
+
+/// The first signal received, shared between the signal sources and the waiting command.
+private final class ReceivedSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Under `lock`.
+    private var signal: Int32?
+
+    /// Records `number`; true when a signal had already arrived.
+    func record(_ number: Int32) -> Bool {
+        lock.withLock {
+            defer { signal = signal ?? number }
+            return signal != nil
+        }
+    }
+
+    var first: Int32? { lock.withLock { signal } }
 }

@@ -4,7 +4,7 @@ import TributaryRendering
 import TributaryState
 
 /// Sets up and runs the pipeline for `digest` and `report`: configuration, transport,
-/// progress on standard error, and Ctrl-C.
+/// progress on standard error, and signals.
 struct PipelineRun {
     let options: RunOptions
     let state: StateOptions
@@ -27,9 +27,10 @@ struct PipelineRun {
         return config
     }
 
-    /// Runs every selected source and returns the digest.
+    /// Runs every selected source and returns the digest; SIGINT and SIGTERM cancel the run.
     func run(_ config: FeedsConfig) async throws -> Digest {
-        try await run(config, using: try client(for: config))
+        let http = try client(for: config)
+        return try await Interruption.cancellingOnSignals { try await run(config, using: http) }
     }
 
     /// The run's HTTP client: the network, a recorder or a replayer, with feeds.json's limits.
@@ -40,7 +41,8 @@ struct PipelineRun {
     }
 
     /// Runs every selected source through `http` and returns the digest, with what the
-    /// state store remembers of its items and the `--new`/`--since`/`--unread` filters applied.
+    /// state store remembers of its items and the `--new`/`--since`/`--unread` filters
+    /// applied (signals are the caller's).
     func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest {
         let store = try state.open(config: options.config, environment: environment)
         let pipeline = DigestPipeline(
@@ -50,9 +52,7 @@ struct PipelineRun {
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
         let previousRun = try store?.lastRunStart()
-        var digest = try await Interruption.cancellingOnSIGINT {
-            try await pipeline.run(only: selection, onProgress: reporter.report)
-        }
+        var digest = try await pipeline.run(only: selection, onProgress: reporter.report)
         guard let store else { return digest }
         let now = http.clock.now()
         do {

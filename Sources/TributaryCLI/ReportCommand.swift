@@ -14,7 +14,10 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var run: RunOptions
     @OptionGroup var state: StateOptions
 
-    @Option(name: .long, help: ArgumentHelp("The HTML file to write (replaced atomically).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The HTML file to write (replaced atomically; - for standard output).", valueName: "path")
+    )
     var out: String = "digest.html"
 
     @Flag(name: .long, help: "Open the report with xdg-open when it is written.")
@@ -26,30 +29,37 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A Mustache template to use instead of the built-in one.", valueName: "path"))
     var template: String?
 
+    func validate() throws {
+        if open && ReportOutput(path: out).file == nil { throw ValidationError("--open needs --out to name a file") }
+    }
+
     func run() async throws {
         let renderer = try loadRenderer()
-        let pipeline = PipelineRun(options: run, state: state)
-        let (digest, images) = try await fetch(pipeline)
-        let file = URL(fileURLWithPath: out)
-        let html = Data(renderer.render(digest, images: images).utf8)
-        try AtomicFile.write(html, to: file)
-        if !run.quiet { StandardError.write("tributary: wrote \(out) (\(ByteCount.format(html.count)))") }
-        if open { ReportOpener.open(file) }
+        let output = ReportOutput(path: out)
+        let (digest, size) = try await ExitCodes.reportingFailures { [self] in
+            try await Interruption.cancellingOnSignals { [self] in try await write(renderer, to: output) }
+        }
+        let written = out == "-" ? "standard output" : out
+        if !run.quiet { StandardError.write("tributary: wrote \(written) (\(ByteCount.format(size)))") }
+        if open, let file = output.file { ReportOpener.open(file) }
         let code = ExitCodes.code(for: digest)
         if code != ExitCodes.success { throw ExitCode(code) }
     }
 
-    /// The digest, and the thumbnails when embedding, with the exit codes of `digest`.
-    private func fetch(_ pipeline: PipelineRun) async throws -> (Digest, ReportImages) {
-        try await ExitCodes.reportingFailures {
-            let config = try pipeline.loadConfig()
-            let http = try pipeline.client(for: config)
-            let fetcher = embedImages ? ThumbnailFetcher(sharing: http) : nil
-            let digest = try await pipeline.run(config, using: http, thumbnails: fetcher)
-            guard let fetcher else { return (digest, .linked) }
-            let images = try await Interruption.cancellingOnSIGINT { await ImageEmbedder(fetcher: fetcher).embed(digest) }
-            return (digest, images)
-        }
+    /// Fetches, renders and writes the report; returns the digest and the page's size.
+    /// Nothing is written once the task is cancelled.
+    private func write(_ renderer: HTMLReportRenderer, to output: ReportOutput) async throws -> (Digest, Int) {
+        let pipeline = PipelineRun(options: run, state: state)
+        let config = try pipeline.loadConfig()
+        let http = try pipeline.client(for: config)
+        let fetcher = embedImages ? ThumbnailFetcher(sharing: http) : nil
+        let digest = try await pipeline.run(config, using: http, thumbnails: fetcher)
+        var images = ReportImages.linked
+        if let fetcher { images = await ImageEmbedder(fetcher: fetcher).embed(digest) }
+        try Task.checkCancellation()
+        let page = renderer.renderUTF8(digest, images: images)
+        try output.write(page)
+        return (digest, page.reduce(0) { $0 + $1.count })
     }
 
     /// The built-in template, or `--template`; a bad template is an argument error, found before fetching.

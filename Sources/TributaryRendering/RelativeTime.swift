@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// "5 min ago", "3 h ago", "2 d ago", or a date for anything older than a month.
 enum RelativeTime {
@@ -10,7 +11,7 @@ enum RelativeTime {
         case ..<3_600: return "\(Int(seconds / 60)) min ago"
         case ..<86_400: return "\(Int(seconds / 3_600)) h ago"
         case ..<(30 * 86_400): return "\(Int(seconds / 86_400)) d ago"
-        default: return date.formatted(.iso8601.year().month().day())
+        default: return String(ISO8601Date.format(date).prefix(10))  // the day, in UTC
         }
     }
 }

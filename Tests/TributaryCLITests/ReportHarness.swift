@@ -25,6 +25,16 @@ enum ReportHarness {
         var nonWebLinks: Int
         var lightboxShown: Bool?
         var resources: [String]
+        var toggles: [Toggle]
+    }
+
+    /// One source's chip turned off and on again.
+    struct Toggle: Decodable {
+        var source: String
+        var items: Int
+        var hiddenWhenOff: Int
+        var othersHiddenWhenOff: Int
+        var shownWhenOn: Int
     }
 
     /// The pages and images a test server answers with; anything else is a 404.
@@ -82,6 +92,15 @@ enum ReportHarness {
           r.toggledSourceItems = items.filter(function (el) { return el.getAttribute("data-source") === source; }).length;
           r.hiddenAfterToggle = hidden(items);
           toggle.click();
+          r.toggles = all(doc, "[data-toggle]").map(function (box) {
+            var t = { source: box.getAttribute("data-toggle") };
+            var own = items.filter(function (el) { return el.getAttribute("data-source") === t.source; });
+            box.click();
+            t.items = own.length; t.hiddenWhenOff = hidden(own); t.othersHiddenWhenOff = hidden(items) - hidden(own);
+            box.click();
+            t.shownWhenOn = own.length - hidden(own);
+            return t;
+          });
           var sort = doc.getElementById("sort");
           sort.value = "score";
           sort.dispatchEvent(new win.Event("change", { bubbles: true }));

@@ -20,27 +20,42 @@ struct TributaryBinary {
     }
 
     /// Runs the binary on a Dispatch thread (see `offPool`), so a test's local server keeps answering meanwhile.
-    /// Runs the binary (or `executable`, such as a shell that starts it under limits).
+    /// Runs the binary (or `executable`, such as a shell that starts it under limits) to its end.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, executable: URL = executable
     ) async throws -> Result {
-        try await offPool { try runBlocking(arguments, environment: environment, in: directory, executable: executable) }
+        try await offPool { try start(arguments, environment: environment, in: directory, executable: executable).finish() }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String], in directory: URL, executable: URL) throws -> Result {
+    /// A started binary, for tests that signal it while it runs.
+    struct Running: @unchecked Sendable {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+
+        /// Reads its output to the end and waits for it to exit.
+        func finish() -> Result {
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    /// Starts the binary and returns at once.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, executable: URL = executable
+    ) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = isolatedEnvironment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let running = Running(process: process, out: Pipe(), err: Pipe())
+        process.standardOutput = running.out
+        process.standardError = running.err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return running
     }
 
     /// A plain environment with a fresh cache and state folder of its own, so no run

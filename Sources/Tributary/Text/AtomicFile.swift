@@ -1,30 +1,67 @@
 import Foundation
 
 /// Writes files so that readers see the old content or the new, never half of one.
+///
+/// A symbolic link is followed: the file it points to is replaced and the link stays.
+/// A replaced file keeps its permission bits; a new one gets 0666 less the umask.
 public enum AtomicFile {
-    /// Writes `data` to a temporary file beside `url`, then renames it into place.
+    /// Writes `data` to a temporary file beside the target, then renames it into place.
     public static func write(_ data: Data, to url: URL) throws {
         try write(to: url) { handle in try handle.write(contentsOf: data) }
     }
 
-    /// Lets `fill` write a temporary file beside `url` piece by piece, then renames it
-    /// into place; on any error the temporary file is removed and `url` is untouched.
+    /// Lets `fill` write a temporary file beside the target piece by piece, then renames it
+    /// into place; on any error the temporary file is removed and the target is untouched.
     public static func write(to url: URL, _ fill: (FileHandle) throws -> Void) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let target = try resolvingSymbolicLinks(url)
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-            }
-            let handle = try FileHandle(forWritingTo: temporary)
+            let handle = try create(temporary, mode: permissions(of: target))
             defer { try? handle.close() }
             try fill(handle)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
+            guard rename(temporary.path, target.path) == 0 else { throw failure(writing: target) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// The file `url` names once symbolic links are followed (at most 40, as the kernel
+    /// allows); a link to nothing names the file it would point to.
+    static func resolvingSymbolicLinks(_ url: URL) throws -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current = destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        errno = ELOOP
+        throw failure(writing: url)
+    }
+
+    /// The permission bits of the file at `url`, or nil when there is none.
+    private static func permissions(of url: URL) -> mode_t? {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    }
+
+    /// A new temporary file with `mode`, or 0666 less the umask; never through a link.
+    private static func create(_ file: URL, mode: mode_t?) throws -> FileHandle {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o666)
+        guard descriptor >= 0 else { throw failure(writing: file) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        if let mode, fchmod(descriptor, mode) != 0 { throw failure(writing: file) }
+        return handle
+    }
+
+    /// The error for the last failed call, naming the file and the system's reason.
+    private static func failure(writing file: URL) -> CocoaError {
+        var info: [String: Any] = [NSFilePathErrorKey: file.path]
+        if let code = POSIXErrorCode(rawValue: errno) { info[NSUnderlyingErrorKey] = POSIXError(code) }
+        return CocoaError(.fileWriteUnknown, userInfo: info)
     }
 }

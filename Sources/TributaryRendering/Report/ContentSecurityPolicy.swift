@@ -10,8 +10,13 @@ struct ContentSecurityPolicy: Equatable {
 
     /// The policy for a rendered page: hashes of every inline script and style block in `html`.
     init(hashing html: String, allowsDataImages: Bool) {
-        scriptHashes = Self.blocks(named: "script", in: html).map(Self.hashSource)
-        styleHashes = Self.blocks(named: "style", in: html).map(Self.hashSource)
+        self.init(hashing: InlineBlocks(html), allowsDataImages: allowsDataImages)
+    }
+
+    /// The policy for a page's script and style `blocks`.
+    init(hashing blocks: InlineBlocks, allowsDataImages: Bool) {
+        scriptHashes = blocks.contents(blocks.scripts).map(Self.hashSource)
+        styleHashes = blocks.contents(blocks.styles).map(Self.hashSource)
         self.allowsDataImages = allowsDataImages
     }
 
@@ -32,18 +37,8 @@ struct ContentSecurityPolicy: Equatable {
         hashes.isEmpty ? "'none'" : hashes.joined(separator: " ")
     }
 
-    /// `'sha256-…'` of one block's text, as browsers hash it.
-    static func hashSource(_ text: String) -> String {
-        "'sha256-\(Data(SHA256.hash(Array(text.utf8))).base64EncodedString())'"
-    }
-
-    /// The text inside every `<name …>…</name>` element of `html`, in order.
-    static func blocks(named name: String, in html: String) -> [String] {
-        let pattern = "<\(name)\\b[^>]*>(.*?)</\(name)\\s*>"
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .dotMatchesLineSeparators]) else { return [] }
-        let range = NSRange(html.startIndex..., in: html)
-        return regex.matches(in: html, range: range).compactMap { match in
-            Range(match.range(at: 1), in: html).map { String(html[$0]) }
-        }
+    /// `'sha256-…'` of one block's UTF-8 text, as browsers hash it.
+    static func hashSource(_ text: ArraySlice<UInt8>) -> String {
+        "'sha256-\(Data(SHA256.hash(text)).base64EncodedString())'"
     }
 }

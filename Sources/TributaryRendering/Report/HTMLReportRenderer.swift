@@ -12,11 +12,16 @@ import Tributary
 /// `Sources/TributaryRendering/Templates/report.mustache`; a copy can be passed instead.
 public struct HTMLReportRenderer: Sendable {
     let template: MustacheTemplate
+    /// The same template compiled for speed, when it uses only what `TemplateCompiler` takes
+    /// (the built-in one does); otherwise swift-mustache renders it.
+    let compiled: CompiledTemplate?
 
     /// A renderer for the template text; throws when the text is not valid Mustache.
     public init(templateText: String) throws {
         // Browsers hash inline code after turning CR LF into LF; hash what they will.
-        template = try MustacheTemplate(string: templateText.replacingOccurrences(of: "\r\n", with: "\n"))
+        let text = templateText.replacingOccurrences(of: "\r\n", with: "\n")
+        template = try MustacheTemplate(string: text)
+        compiled = try? CompiledTemplate(text)
     }
 
     /// A renderer for the template in `file`.
@@ -34,12 +39,38 @@ public struct HTMLReportRenderer: Sendable {
         Bundle.module.url(forResource: "report", withExtension: "mustache", subdirectory: "Templates")!
     }
 
-    /// The page for `digest`. The page is rendered twice: once to find and hash its
-    /// inline `<script>` and `<style>` blocks, then with the policy naming those hashes.
+    /// The page for `digest`, with a policy naming the hashes of its inline `<script>` and
+    /// `<style>` blocks: the page is rendered without the policy, hashed, and the policy put in.
     public func render(_ digest: Digest, images: ReportImages = .linked) -> String {
+        render(digest, images: images, compiledIfPossible: true)
+    }
+
+    /// The page as UTF-8 in pieces, to write one after another without joining them.
+    public func renderUTF8(_ digest: Digest, images: ReportImages = .linked) -> [ArraySlice<UInt8>] {
+        renderUTF8(digest, images: images, compiledIfPossible: true)
+    }
+
+    /// The page, rendered by swift-mustache alone when `compiledIfPossible` is false (for tests).
+    func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> String {
+        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible)
+        return String(decoding: Array(pieces.joined()), as: UTF8.self)
+    }
+
+    private func renderUTF8(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> [ArraySlice<UInt8>] {
         var page = ReportPage(digest, images: images)
+        if compiledIfPossible, let compiled, let pieces = try? render(page, compiled, images: images) { return pieces }
+        // swift-mustache: once to find and hash the blocks, then with the policy.
         let draft = template.render(page)
         page.csp = ContentSecurityPolicy(hashing: draft, allowsDataImages: images.allowsDataURIs).header
-        return template.render(page)
+        return [Array(template.render(page).utf8)[...]]
+    }
+
+    /// The page rendered once by the compiled template, its policy filled in afterwards;
+    /// throws when the template uses `csp` in a way that needs the second rendering.
+    private func render(_ page: ReportPage, _ compiled: CompiledTemplate, images: ReportImages) throws -> [ArraySlice<UInt8>] {
+        let draft = try compiled.draft(.object(page), leavingOut: .csp)
+        let blocks = InlineBlocks(bytes: draft.bytes)
+        if draft.holes.contains(where: { blocks.contain($0.offset) }) { throw TemplateCompiler.Unsupported() }
+        return draft.pieces(filling: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
     }
 }

@@ -13,12 +13,12 @@ public enum ReportImages: Sendable {
         return false
     }
 
-    /// The image for `url`, or nil when the item has no usable (http/https) image.
-    func image(for url: URL?) -> ReportImage? {
-        guard let web = WebURL.string(url), let url else { return nil }
+    /// The image for `item`'s thumbnail, or nil when it has no usable (http/https) one.
+    func image(for item: FeedItem) -> ReportImage? {
+        guard let web = WebURL.string(item.reportThumbnailString) else { return nil }
         switch self {
         case .linked: return ReportImage(src: web)
-        case .embedded(let uris): return ReportImage(src: uris[url])
+        case .embedded(let uris): return ReportImage(src: item.reportThumbnail.flatMap { uris[$0] })
         }
     }
 }
@@ -27,5 +27,10 @@ extension FeedItem {
     /// The picture the report shows for the item: its thumbnail, or a photo's full image.
     var reportThumbnail: URL? {
         thumbnail ?? (kind == .photo ? image : nil)
+    }
+
+    /// `reportThumbnail`'s absolute string, without building a `URL`.
+    var reportThumbnailString: String? {
+        thumbnailString ?? (kind == .photo ? imageString : nil)
     }
 }

@@ -1,6 +1,6 @@
 /// What the report template sees: plain values, already checked and formatted.
 /// The template escapes every `{{value}}`; nothing here holds markup.
-struct ReportPage {
+struct ReportPage: Sendable {
     var title: String
     /// ISO 8601, for `<time datetime>`.
     var generatedAt: String
@@ -18,7 +18,7 @@ struct ReportPage {
 }
 
 /// One source's status in the header.
-struct SourceChip {
+struct SourceChip: Sendable {
     var id: String
     var label: String
     /// `ok`, `failed`, `skipped` or `pending`.
@@ -29,36 +29,59 @@ struct SourceChip {
 }
 
 /// A section listing the items of one kind.
-struct ReportList {
+struct ReportList: Sendable {
     var kind: String
     var heading: String
     var items: [ReportItem]
 }
 
-/// One item as every section of the page shows it.
-struct ReportItem {
+/// One item as every section of the page shows it; a class, because the page lists each
+/// item up to three times (a section, the timeline, the gallery).
+final class ReportItem: Sendable {
     /// A DOM id unique in the page (`i1`, `i2`, …), never taken from upstream.
-    var anchor: String
-    var source: String
-    var kind: String
-    var title: String
+    let anchor: String
+    let source: String
+    let kind: String
+    let title: String
     /// An http or https link, or nil.
-    var url: String?
-    var author: String?
-    var datetime: String?
-    var age: String?
+    let url: String?
+    let author: String?
+    let datetime: String?
+    let age: String?
     /// Seconds since 1970 (0 when unknown), for sorting in the page.
-    var timestamp: Int
-    var score: String?
-    var scoreValue: Double
-    var summary: String?
-    var tags: [String]
-    var thumbnail: ReportImage?
+    let timestamp: Int
+    let score: String?
+    let scoreValue: Double
+    let summary: String?
+    let tags: [String]
+    let thumbnail: ReportImage?
     /// The full-size image for the lightbox (photos), http or https only.
-    var image: String?
+    let image: String?
+
+    init(
+        anchor: String, source: String, kind: String, title: String, url: String?, author: String?,
+        datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, summary: String?,
+        tags: [String], thumbnail: ReportImage?, image: String?
+    ) {
+        self.anchor = anchor
+        self.source = source
+        self.kind = kind
+        self.title = title
+        self.url = url
+        self.author = author
+        self.datetime = datetime
+        self.age = age
+        self.timestamp = timestamp
+        self.score = score
+        self.scoreValue = scoreValue
+        self.summary = summary
+        self.tags = tags
+        self.thumbnail = thumbnail
+        self.image = image
+    }
 }
 
 /// An image the page shows: a source, or a placeholder when embedding it failed.
-struct ReportImage {
+struct ReportImage: Sendable {
     var src: String?
 }

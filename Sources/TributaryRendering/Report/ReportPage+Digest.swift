@@ -4,9 +4,9 @@ import Tributary
 extension ReportPage {
     /// The view of `digest`, with times relative to its generation time.
     init(_ digest: Digest, images: ReportImages) {
-        let items = digest.items.enumerated().map { index, item in
-            ReportItem(item, anchor: "i\(index + 1)", now: digest.generatedAt, images: images)
-        }
+        let items = ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
+            range.map { index in ReportItem(digest.items[index], anchor: "i\(index + 1)", now: digest.generatedAt, images: images) }
+        }.flatMap { $0 }
         self.init(
             title: digest.title,
             generatedAt: digest.generatedAt.formatted(.iso8601),
@@ -49,17 +49,17 @@ extension SourceChip {
 }
 
 extension ReportItem {
-    init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages) {
+    convenience init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages) {
         self.init(
             anchor: anchor, source: item.source, kind: item.kind.rawValue, title: item.title,
-            url: WebURL.string(item.url), author: item.author,
-            datetime: item.published?.formatted(.iso8601),
+            url: WebURL.string(item.urlString), author: item.author,
+            datetime: item.published.map(ISO8601Date.format),
             age: item.published.map { RelativeTime.describe($0, now: now) },
             timestamp: Int(item.published?.timeIntervalSince1970 ?? 0),
             score: item.score.map(TextRenderer.format), scoreValue: item.score ?? 0,
             summary: item.summary, tags: item.tags,
-            thumbnail: images.image(for: item.reportThumbnail),
-            image: WebURL.string(item.image ?? item.thumbnail)
+            thumbnail: images.image(for: item),
+            image: WebURL.string(item.imageString ?? item.thumbnailString)
         )
     }
 }

@@ -5,6 +5,11 @@ import Tributary
 /// with a host. Items reach the renderer already sanitised; this checks again.
 enum WebURL {
     static func string(_ url: URL?) -> String? {
-        url.map(\.absoluteString).flatMap { WebAddress.isWeb($0) ? $0 : nil }
+        string(url?.absoluteString)
+    }
+
+    /// The same for a URL's absolute string (`FeedItem.urlString`), without building a `URL`.
+    static func string(_ text: String?) -> String? {
+        text.flatMap { WebAddress.isWeb($0) ? $0 : nil }
     }
 }
