@@ -36,7 +36,7 @@ import TributaryTesting
         #expect(error.code == .skipped)
         #expect(error.retryAfter == Date(timeIntervalSince1970: TimeInterval(reset)))
         #expect(error.message.contains(#"limiting logins of "ada.bsky.social" (HTTP 429: RateLimitExceeded"#))
-        #expect(error.message.contains("it allows 30 in 5 minutes and 300 a day per account; run again after"))
+        #expect(error.message.contains("it allows 30 in 5 minutes and 100 a day per account; run again after"))
     }
 
     @Test func aLoginAnswerWithoutAnAccessTokenNeverQuotesTheBody() async throws {
