@@ -1,8 +1,8 @@
 import Foundation
 import Tributary
 
-/// The Bluesky AppView's XRPC wire format, exactly as upstream sends it:
-/// `app.bsky.feed.getAuthorFeed`, `app.bsky.feed.searchPosts` and XRPC errors.
+/// The Bluesky XRPC wire format, exactly as upstream sends it: `app.bsky.feed.getAuthorFeed`,
+/// `app.bsky.feed.searchPosts`, `com.atproto.server.createSession` and XRPC errors.
 enum BlueskyAPI {
     /// `getAuthorFeed`: `{"feed": [{"post": …, "reason": …}], "cursor": "…"}`.
     struct AuthorFeed: Decodable {
@@ -66,6 +66,13 @@ enum BlueskyAPI {
         var thumb: String?
         var fullsize: String?
         var alt: String?
+    }
+
+    /// `com.atproto.server.createSession`'s answer, as far as Tributary reads it (it also
+    /// carries `refreshJwt`, `didDoc`, `email`…, none of which Tributary uses or keeps).
+    struct Session: Decodable {
+        var accessJwt: String
+        var handle: String?
     }
 
     /// XRPC errors: `{"error": "InvalidRequest", "message": "Profile not found"}`.

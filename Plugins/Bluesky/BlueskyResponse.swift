@@ -4,11 +4,13 @@ import Tributary
 /// Reads an AppView response: decodes success bodies and turns XRPC errors, and the
 /// HTML 403 the public AppView sends unauthenticated searches, into `TributaryError`s.
 enum BlueskyResponse {
-    static let loginHint = "Tributary reads Bluesky without login (app-password login is not supported yet); "
+    static let loginHint = "log in: \(BlueskyLogin.configureHint); "
         + "author feeds of public profiles (\"mode\": \"author\") work without it"
 
-    static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse) throws -> T {
-        try checkStatus(response)
+    /// Decodes a success body; `loggedIn` says whether the request carried a session, for
+    /// the message of an auth error.
+    static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, loggedIn: Bool = false) throws -> T {
+        try checkStatus(response, loggedIn: loggedIn)
         let body = try Decompression.inflateIfCompressed(response.body)
         do {
             return try JSONDecoder().decode(T.self, from: body)
@@ -17,13 +19,17 @@ enum BlueskyResponse {
         }
     }
 
-    static func checkStatus(_ response: HTTPResponse) throws {
+    static func checkStatus(_ response: HTTPResponse, loggedIn: Bool = false) throws {
         guard !response.isSuccess else { return }
         let error = errorBody(response)
-        let detail = "HTTP \(response.status)" + ([error?.error, error?.message].compactMap { $0 }.map { ": \($0)" }.joined())
+        let detail = Self.detail(response, error)
         switch (response.status, error?.error) {
         case (403, nil), (401, _), (_, "AuthMissing"), (_, "ExpiredToken"), (_, "InvalidToken"):
-            throw TributaryError(.skipped, "Bluesky needs login for this (\(TextCleanup.truncate(detail, to: 200))): \(loginHint)")
+            guard loggedIn else {
+                throw TributaryError(.skipped, "Bluesky needs login for this (\(detail)): \(loginHint)")
+            }
+            throw TributaryError(.skipped, "Bluesky refused the logged-in session (\(detail)); "
+                + "check \"identifier\", \"appPassword\" and \"authServer\"")
         case (429, _), (_, "RateLimitExceeded"):
             let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
             throw TributaryError(.rateLimited, "Bluesky is rate limiting requests (\(detail))", retryAfter: until)
@@ -32,6 +38,17 @@ enum BlueskyResponse {
         default:
             try response.requireSuccess("Bluesky")
         }
+    }
+
+    /// `HTTP 400: ExpiredToken: Token has expired`, at most 200 characters.
+    static func detail(_ response: HTTPResponse, _ error: BlueskyAPI.ErrorBody?) -> String {
+        let parts = [error?.error, error?.message].compactMap { $0 }.map { ": \($0)" }
+        return TextCleanup.truncate("HTTP \(response.status)" + parts.joined(), to: 200)
+    }
+
+    /// Whether the session's access token has expired (`ExpiredToken`): log in again.
+    static func isExpiredToken(_ response: HTTPResponse) -> Bool {
+        !response.isSuccess && errorBody(response)?.error == "ExpiredToken"
     }
 
     /// The XRPC error body; nil for HTML pages and other bodies.

@@ -14,6 +14,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
     private let handler: LocalHTTPServer.Handler
     private let log: RequestLog
     private var head: HTTPRequestHead?
+    private var body = Data()
 
     init(handler: @escaping LocalHTTPServer.Handler, log: RequestLog) {
         self.handler = handler
@@ -22,11 +23,14 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head): self.head = head
-        case .body: break
+        case .head(let head):
+            self.head = head
+            body = Data()
+        case .body(let part): body.append(contentsOf: part.readableBytesView)
         case .end:
             guard let head else { return }
-            let request = Self.served(head)
+            var request = Self.served(head)
+            request.body = body
             log.append(request)
             let handler = handler
             let channel = context.channel

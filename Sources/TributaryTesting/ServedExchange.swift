@@ -11,6 +11,8 @@ public struct ServedRequest: Sendable {
     public var uri: String
     /// Header fields with lower-cased names.
     public var headers: [String: String]
+    /// The request body as received (empty for a GET).
+    public var body = Data()
 }
 
 /// What the local test server answers, including the ways real servers misbehave.

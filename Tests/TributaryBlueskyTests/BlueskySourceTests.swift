@@ -71,6 +71,7 @@ struct BlueskyFixtureRun {
         let error = try #require(await run.harness.failure(run.entry(#", "mode": "search", "query": "swift""#)))
         #expect(error.code == .skipped)
         #expect(error.message.hasPrefix("Bluesky needs login for this (HTTP 403)"))
+        #expect(error.message.contains(#"log in: set "identifier" to the account's handle or email and "appPassword""#))
         await run.server.shutdown()
     }
 }

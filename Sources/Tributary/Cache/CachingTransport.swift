@@ -2,6 +2,7 @@ import Foundation
 
 /// Conditional GET over another transport: sends `If-None-Match` / `If-Modified-Since`
 /// for responses it has cached, and answers a `304 Not Modified` with the cached body.
+/// Only GETs: a POST goes straight through, never cached or revalidated.
 public struct CachingTransport: HTTPTransport {
     /// The header a response served from the cache after a 304 carries.
     public static let revalidatedHeader = "x-tributary-cache"
@@ -15,6 +16,9 @@ public struct CachingTransport: HTTPTransport {
     }
 
     public func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
+        guard request.method == "GET", request.body == nil else {
+            return try await base.perform(request, limits: limits)
+        }
         let cached = cache.entry(for: request)
         var conditional = request
         if let (entry, _) = cached {

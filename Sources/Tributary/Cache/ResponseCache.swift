@@ -30,9 +30,12 @@ struct ResponseCache: Sendable {
     }
 
     /// Stores a successful response that has validators; others are not worth keeping.
+    /// Nor is one holding secret fields (`secretResponseFields`): kept blanked, it could
+    /// not stand in for the real answer after a 304.
     func store(_ response: HTTPResponse) {
         let etag = response.header("etag"), lastModified = response.header("last-modified")
-        guard response.status == 200, etag != nil || lastModified != nil else { return }
+        guard response.status == 200, etag != nil || lastModified != nil, response.request.secretResponseFields.isEmpty
+        else { return }
         let request = response.request
         let secrets = request.secrets
         let entry = Entry(

@@ -1,10 +1,11 @@
 import Foundation
 
-/// A GET request as a source describes it. Secrets travel beside the URL, not in it,
-/// so the URL can be logged, recorded and shown as it is.
+/// A GET (or a POST with a body) as a source describes it. Secrets travel beside the
+/// URL, not in it, so the URL can be logged, recorded and shown as it is.
 public struct HTTPRequest: Sendable {
     /// The URL without secrets.
     public var url: URL
+    /// `GET`, or `POST` (which sends `body`, or an empty body without one).
     public var method: String
     public var headers: [String: String]
     /// Headers holding secrets, e.g. `Authorization`; sent, never recorded or shown.
@@ -14,6 +15,11 @@ public struct HTTPRequest: Sendable {
     /// Requests sharing a key share upstream's "wait before asking again" signals
     /// (Stack Exchange `backoff`, per method). Nil: the host name.
     public var rateLimitKey: String?
+    /// The body of a POST; a secret one is never recorded or shown.
+    public var body: HTTPBody?
+    /// Names of JSON fields of the response whose values are secrets (a login's tokens):
+    /// recordings store them as `"***"`, and the cache does not keep such a response.
+    public var secretResponseFields: Set<String> = []
 
     public init(
         url: URL, method: String = "GET", headers: [String: String] = [:], secretHeaders: [String: Secret] = [:],
@@ -25,6 +31,15 @@ public struct HTTPRequest: Sendable {
         self.secretHeaders = secretHeaders
         self.secretQuery = secretQuery
         self.rateLimitKey = rateLimitKey
+    }
+
+    /// A POST of `body` to `url`.
+    public init(
+        post url: URL, body: HTTPBody, headers: [String: String] = [:], secretResponseFields: Set<String> = []
+    ) {
+        self.init(url: url, method: "POST", headers: headers)
+        self.body = body
+        self.secretResponseFields = secretResponseFields
     }
 
     /// Builds `base` + `path` with the query items in the order given.
@@ -50,22 +65,35 @@ public struct HTTPRequest: Sendable {
         return shown + (shown.contains("?") ? "&" : "?") + secrets
     }
 
-    /// Every secret the request carries: secret headers, secret query values and the
-    /// password (or lone user name) of credentials in its URL.
+    /// Every secret the request carries: secret headers, secret query values, the
+    /// secrets of its body and the password (or lone user name) of credentials in its URL.
     public var secrets: [Secret] {
         let credentials = [url.password(percentEncoded: false) ?? url.user(percentEncoded: false)].compactMap { $0 }
-        return Array(secretHeaders.values) + Array(secretQuery.values) + credentials.map(Secret.init)
+        let fromBody = body?.secrets ?? []
+        return Array(secretHeaders.values) + Array(secretQuery.values) + fromBody + credentials.map(Secret.init)
     }
 
     /// Whether anything secret travels with the request; such a request never follows a
     /// redirect from https to plain http.
     public var carriesSecrets: Bool {
-        !secretHeaders.isEmpty || !secretQuery.isEmpty || url.user != nil
+        !secretHeaders.isEmpty || !secretQuery.isEmpty || body?.isSecret == true || url.user != nil
     }
 
-    /// The key of this request in recordings: method and URL, never secrets.
+    /// Whether the request is a POST, sending its body (or an empty one); such a request
+    /// never follows a redirect.
+    public var sendsBody: Bool {
+        method == "POST" || body != nil
+    }
+
+    /// The key of this request in recordings and the cache: method and URL, never
+    /// secrets; with a hash of the body when the body holds none.
     public var recordingKey: String {
-        "\(method) \(Redaction.redact(url.absoluteString))"
+        Self.recordingKey(method: method, url: Redaction.redact(url.absoluteString), bodyHash: body?.recordedHash)
+    }
+
+    /// `GET <url>`, or `POST <url> body:<hash>` for a body without secrets.
+    static func recordingKey(method: String, url: String, bodyHash: String?) -> String {
+        "\(method) \(url)" + (bodyHash.map { " body:\($0)" } ?? "")
     }
 
     /// The host this request counts against in connection limits.

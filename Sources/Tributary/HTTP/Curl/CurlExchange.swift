@@ -1,8 +1,8 @@
 import CCurl
 import Foundation
 
-/// One request and its response on one libcurl easy handle: no redirects followed,
-/// the body kept in memory up to the cap.
+/// One request and its response on one libcurl easy handle: a GET, or a POST of the
+/// bytes given; no redirects followed, the body kept in memory up to the cap.
 ///
 /// Its callbacks run on the `CurlEngine` thread while the transfer is active; the
 /// awaiting task reads the result only after the engine has completed it.
@@ -34,7 +34,11 @@ final class CurlExchange: @unchecked Sendable {
     /// Resumed once, by the engine.
     var continuation: CheckedContinuation<Response, any Error>?
 
-    init(url: URL, headers: [String: String], limits: TransferLimits, addressGuard: RedirectAddressGuard? = nil) {
+    /// - Parameter postBody: the bytes to POST; nil for a GET.
+    init(
+        url: URL, headers: [String: String], postBody: Data? = nil, limits: TransferLimits,
+        addressGuard: RedirectAddressGuard? = nil
+    ) {
         self.url = url
         self.addressGuard = addressGuard
         hostKey = HTTPRequest.hostKey(for: url)
@@ -44,6 +48,7 @@ final class CurlExchange: @unchecked Sendable {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
         }
         configure()
+        if let postBody { post(postBody) }
     }
 
     deinit {
@@ -72,6 +77,21 @@ final class CurlExchange: @unchecked Sendable {
             Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue().receive(header: data, size * count)
         }
         if addressGuard != nil { installAddressGuard(context: context) }
+    }
+
+    /// Makes the transfer a POST of `data`. libcurl copies the bytes (the size is set
+    /// first, so they may hold zeros), and its default content type gives way to a
+    /// `Content-Type` among the headers.
+    private func post(_ data: Data) {
+        tributary_easy_set_long(easy, CURLOPT_POSTFIELDSIZE, data.count)
+        guard !data.isEmpty else {
+            tributary_easy_set_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+            return
+        }
+        data.withUnsafeBytes { bytes in
+            let start = UnsafeMutableRawPointer(mutating: bytes.baseAddress)
+            _ = tributary_easy_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, start)
+        }
     }
 
     /// Appends body bytes; returning fewer than `count` makes libcurl stop the transfer.

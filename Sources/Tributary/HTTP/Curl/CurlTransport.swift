@@ -8,6 +8,7 @@ import Foundation
 /// time, so each hop's target and count are checked before it is requested: secrets stay
 /// with their origin, never go from https to http, and a public server cannot redirect
 /// into loopback, link-local or private addresses unless `allowPrivateRedirects` says so.
+/// A POST is sent with its body and content type, and never follows a redirect.
 public final class CurlTransport: HTTPTransport {
     private let engine: CurlEngine
     private let userAgent: String
@@ -33,11 +34,18 @@ public final class CurlTransport: HTTPTransport {
         var url = request.wireURL
         var headers = request.headers.merging(["User-Agent": userAgent]) { mine, _ in mine }
         for (name, secret) in request.secretHeaders { headers[name] = secret.value }
+        if let body = request.body { headers["Content-Type"] = body.contentType }
+        let postBody = request.sendsBody ? request.body?.data ?? Data() : nil
         var addressGuard: RedirectAddressGuard?
         for hop in 0... {
-            let exchange = CurlExchange(url: url, headers: headers, limits: limits, addressGuard: addressGuard)
+            let exchange = CurlExchange(
+                url: url, headers: headers, postBody: postBody, limits: limits, addressGuard: addressGuard
+            )
             let response = try await engine.run(exchange)
-            guard let next = try RedirectPolicy.next(after: response, from: url, carryingSecrets: request.carriesSecrets) else {
+            let next = try RedirectPolicy.next(
+                after: response, from: url, carryingSecrets: request.carriesSecrets, sendsBody: request.sendsBody
+            )
+            guard let next else {
                 var answer = HTTPResponse(status: response.status, headers: response.headers, body: response.body, request: request)
                 answer.redirectedTo = hop == 0 ? nil : url
                 return answer

@@ -7,6 +7,11 @@ struct Recording: Codable {
         var method: String
         /// The URL with secrets removed.
         var url: String
+        /// A hash of the body of a POST whose body holds no secret; absent otherwise.
+        var bodyHash: String?
+
+        /// The key `HTTPRequest.recordingKey` gives the request recorded.
+        var key: String { HTTPRequest.recordingKey(method: method, url: url, bodyHash: bodyHash) }
     }
 
     var request: Request

@@ -2,8 +2,10 @@ import Foundation
 
 /// Performs requests through another transport and saves every response to a
 /// recordings folder that `ReplayTransport` can answer from. Secrets never reach the
-/// files: keys and file names come from the secret-free URL, and secret headers and
-/// secret query values are scrubbed from what is stored.
+/// files: keys and file names come from the secret-free URL (and a hash of a body only
+/// when it holds no secret), secret headers, query values and body values are scrubbed
+/// from what is stored, and the response fields a request names as secret (a login's
+/// tokens) are stored as `"***"`.
 public struct RecordingTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let folder: URL
@@ -28,11 +30,13 @@ public struct RecordingTransport: HTTPTransport {
         let headers = response.headers
             .filter { !RecordingFolder.droppedHeaders.contains($0.key) }
             .mapValues { Redaction.redact($0, secrets: secrets) }
+        let url = Redaction.redact(request.url.absoluteString)
         let recording = Recording(
-            request: .init(method: request.method, url: Redaction.redact(request.url.absoluteString)),
+            request: .init(method: request.method, url: url, bodyHash: request.body?.recordedHash),
             status: response.status, headers: headers, body: bodyName
         )
-        try AtomicFile.write(scrubbed(response.body, secrets), to: folder.appendingPathComponent(bodyName))
+        let body = SecretFields.blank(request.secretResponseFields, in: response.body)
+        try AtomicFile.write(scrubbed(body, secrets), to: folder.appendingPathComponent(bodyName))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(recording), to: folder.appendingPathComponent(stem + ".json"))

@@ -41,7 +41,7 @@ public struct ReplayTransport: HTTPTransport {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
                   let recording = try? decoder.decode(Recording.self, from: data)
             else { continue }
-            index["\(recording.request.method) \(recording.request.url)"] = recording
+            index[recording.request.key] = recording
         }
         return index
     }
