@@ -5,7 +5,7 @@ import TributaryTesting
 
 /// Serves fixtures to a `mastodon` entry over real HTTP on 127.0.0.1.
 struct MastodonFixtureRun {
-    static let token = "mastodon-test-token-0123456789"
+    static let token = "test.token.for.mastodon"
     let harness = SourceHarness(SourceType(MastodonSource.self), environment: ["MASTODON_TOKEN": Self.token])
     let server: LocalHTTPServer
 
