@@ -35,9 +35,16 @@ public struct FlickrSource: SingleRequestSource {
     }
 
     public func request() throws -> HTTPRequest {
+        try request(after: nil)
+    }
+
+    /// In search mode with a cursor (the newest upload date seen, Unix seconds), only photos
+    /// uploaded since: `min_upload_date`. The public feed has no such parameter.
+    public func request(after cursor: String?) throws -> HTTPRequest {
         switch query {
         case .search(let search):
-            var request = HTTPRequest(base: baseURL, path: "services/rest/", query: search.parameters)
+            let since = cursor.map { [("min_upload_date", $0)] } ?? []
+            var request = HTTPRequest(base: baseURL, path: "services/rest/", query: search.parameters + since)
             if let apiKey { request.secretQuery["api_key"] = apiKey }
             return request
         case .publicFeed(let feed):
@@ -51,6 +58,8 @@ public struct FlickrSource: SingleRequestSource {
             let page = try FlickrResponse.searchPage(response)
             var update = SourceUpdate(items: (page.photo ?? []).map(FlickrMapping.item))
             FlickrResponse.annotate(&update, with: page)
+            update.isIncremental = response.request.url.query?.contains("min_upload_date=") == true
+            update.cursor = (page.photo ?? []).compactMap { $0.dateupload?.value }.max().map(String.init)
             return update
         case .publicFeed:
             let feed = try FlickrResponse.feed(response)

@@ -38,6 +38,21 @@ struct StackOverflowQuery: Sendable {
         return nil
     }
 
+    /// The date parameter that asks only for questions after a cursor (Unix seconds):
+    /// `fromdate` filters on creation, `min` on the sort field (activity); nil for other sorts.
+    var incrementalParameter: String? {
+        switch sort {
+        case "creation": "fromdate"
+        case "activity": "min"
+        default: nil
+        }
+    }
+
+    /// The questions' date the cursor follows, for `incrementalParameter`.
+    func cursorDate(_ question: StackOverflowAPI.Question) -> Int? {
+        sort == "creation" ? question.creation_date : question.last_activity_date
+    }
+
     var parameters: [(String, String)] {
         var query = [("order", "desc"), ("sort", sort)]
         if !tags.isEmpty { query.append(("tagged", tags.joined(separator: ";"))) }

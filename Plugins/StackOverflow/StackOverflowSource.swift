@@ -36,7 +36,13 @@ public struct StackOverflowSource: SingleRequestSource {
     }
 
     public func request() throws -> HTTPRequest {
-        var request = HTTPRequest(base: baseURL, path: "2.3/\(query.method)", query: query.parameters)
+        try request(after: nil)
+    }
+
+    /// With a cursor (the newest creation or activity date seen), only what came after it.
+    public func request(after cursor: String?) throws -> HTTPRequest {
+        let since = zip([query.incrementalParameter].compactMap { $0 }, [cursor].compactMap { $0 }).map { ($0, $1) }
+        var request = HTTPRequest(base: baseURL, path: "2.3/\(query.method)", query: query.parameters + since)
         request.rateLimitKey = "stackexchange:\(baseURL.absoluteString)/2.3/\(query.method)"
         if let key { request.secretHeaders["Authorization"] = Secret("Bearer \(key.value)") }
         return request
@@ -47,6 +53,10 @@ public struct StackOverflowSource: SingleRequestSource {
         try StackOverflowResponse.checkError(wrapper, response)
         var update = SourceUpdate(items: (wrapper.items ?? []).map(StackOverflowMapping.item))
         StackOverflowResponse.annotate(&update, with: wrapper, receivedAt: response.receivedAt)
+        if let parameter = query.incrementalParameter {
+            update.isIncremental = response.request.url.query?.contains("\(parameter)=") == true
+            update.cursor = (wrapper.items ?? []).compactMap(query.cursorDate).max().map(String.init)  // inclusive: overlap is merged away
+        }
         return update
     }
 }

@@ -37,14 +37,21 @@ public struct TwitterSource: SingleRequestSource {
     }
 
     public func request() throws -> HTTPRequest {
+        try request(after: nil)
+    }
+
+    /// With a cursor (the newest post id of the last run), only newer posts: `since_id`,
+    /// as X's polling guide says, so no post is read, and paid for, twice.
+    public func request(after cursor: String?) throws -> HTTPRequest {
+        let since = cursor.map { [("since_id", $0)] } ?? []
         var request = switch api {
         case .v2: HTTPRequest(base: baseURL, path: "2/tweets/search/recent", query: [
             ("query", query), ("max_results", String(limit)),
             ("tweet.fields", "created_at,public_metrics,author_id,lang,entities"),
             ("expansions", "author_id"),
             ("user.fields", "username,name,profile_image_url"),
-        ])
-        case .v1: HTTPRequest(base: baseURL, path: "1.1/search/tweets.json", query: [("q", query), ("count", String(limit))])
+        ] + since)
+        case .v1: HTTPRequest(base: baseURL, path: "1.1/search/tweets.json", query: [("q", query), ("count", String(limit))] + since)
         }
         request.rateLimitKey = "x:\(baseURL.host ?? ""):search:\(api.rawValue)"
         request.secretHeaders["Authorization"] = Secret("Bearer \(token.value)")
@@ -58,6 +65,8 @@ public struct TwitterSource: SingleRequestSource {
         case .v1: SourceUpdate(items: TwitterMapping.items(try TwitterResponse.decode(TwitterAPI.V1SearchResponse.self, response)))
         }
         TwitterResponse.annotate(&update, with: response)
+        update.isIncremental = response.request.url.query?.contains("since_id=") == true
+        update.cursor = update.items.compactMap { UInt64($0.id) }.max().map(String.init)
         return update
     }
 

@@ -59,6 +59,13 @@ extension StateStore {
                     sql: "INSERT INTO sourceRun (run, source, status, message, itemCount, newCount, durationMs) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     arguments: [run, status.id, status.state.rawValue, status.message, status.itemCount, newBySource[status.id] ?? 0, milliseconds]
                 )
+                // A cursor advances with the run that committed its items, and only after a success.
+                if status.state == .ok, let cursor = status.cursor {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO cursor (config, source, value, updatedAt) VALUES (?, ?, ?, ?)",
+                        arguments: [config, status.id, cursor, now.timeIntervalSince1970]
+                    )
+                }
             }
         }
     }

@@ -22,3 +22,12 @@ extension StateStore: SnapshotKeeper {
         return data.flatMap { $0 }.flatMap(SnapshotCoding.decode)
     }
 }
+
+extension StateStore {
+    /// The cursor the source's last committed run left.
+    public func cursor(for sourceID: String) -> String? {
+        try? read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM cursor WHERE config = ? AND source = ?", arguments: [config, sourceID])
+        }.flatMap { $0 }
+    }
+}

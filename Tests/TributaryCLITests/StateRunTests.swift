@@ -103,4 +103,28 @@ import TributaryTesting
         #expect(without.status == 0)
         #expect(without.stdout.contains("Post 3") && !without.stdout.contains(" N "))
     }
+
+    @Test func xAsksOnlyForNewerPostsAndKeepsShowingTheEarlierOnes() async throws {
+        let posts = GrowingFeed()
+        let server = try await LocalHTTPServer.start { request in
+            let since = Int(request.query["since_id"] ?? "0") ?? 0
+            let count = posts.body.components(separatedBy: "<item>").count - 1
+            let data = (1...count).filter { $0 > since }.reversed().map { #"{"id": "\#($0)", "text": "Post \#($0)"}"# }
+            return .text(#"{"data": [\#(data.joined(separator: ","))], "meta": {"result_count": \#(data.count)}}"#, contentType: "application/json")
+        }
+        defer { Task { await server.shutdown() } }
+        let entry = #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "bearerToken": "${T}"}"#
+        let config = try TributaryBinary.config(#"{"sources": [\#(entry)]}"#)
+        let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
+        let run = { try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--format", "json"], environment: ["T": "t"]) }
+        _ = try await run()
+        posts.grow(by: 2)
+        let second = try await run()
+        #expect(server.requests.map { $0.query["since_id"] } == [nil, "3"], "the second run asks only for posts after the newest it saw")
+        #expect(try Self.newTitles(second.stdout) == ["Post 4", "Post 5"])
+        #expect(second.stdout.components(separatedBy: #""title": "Post "#).count - 1 == 5, "the earlier posts still show")
+        let third = try await run()
+        #expect(server.requests.last?.query["since_id"] == "5")
+        #expect(try Self.newTitles(third.stdout) == [])
+    }
 }

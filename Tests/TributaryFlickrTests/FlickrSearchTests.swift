@@ -87,6 +87,15 @@ import TributaryTesting
         #expect(items[1].image?.absoluteString == "https://live.staticflickr.com/65535/54919877410_7a7a0c3d11_z.jpg")
     }
 
+    @Test func theNewestUploadBecomesTheCursorAndACursorAsksOnlyForLaterUploads() async throws {
+        let server = try await serve("search-without-url-extras/body.json")
+        defer { Task { await server.shutdown() } }
+        let update = try #require(try await harness.updates(entry(server)).last)
+        #expect(update.cursor == "1795303800")
+        let source = try #require(try harness.source(entry(server)) as? any SingleRequestSource)
+        #expect(try source.request(after: "1795303800").url.query?.contains("min_upload_date=1795303800") == true)
+    }
+
     @Test func aPhotoWithoutOwnerNameIsAttributedToItsOwnerNSID() async throws {
         let server = try await serve("search-without-owner-name/body.json")
         defer { Task { await server.shutdown() } }

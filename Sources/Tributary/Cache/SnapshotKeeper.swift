@@ -7,4 +7,10 @@ public protocol SnapshotKeeper: Sendable {
     func save(_ items: [FeedItem], for sourceID: String, at savedAt: Date)
     /// The source's last good snapshot, if one was kept.
     func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])?
+    /// The cursor the source's last committed run left; nil when none was kept.
+    func cursor(for sourceID: String) -> String?
+}
+
+extension SnapshotKeeper {
+    public func cursor(for sourceID: String) -> String? { nil }
 }

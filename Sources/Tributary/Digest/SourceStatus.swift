@@ -19,6 +19,8 @@ public struct SourceStatus: Sendable, Equatable {
     public var diagnostics: [String]
     /// How long the source took, from its start (past the run's gate) to its final state.
     public var duration: Duration?
+    /// The cursor an ok source's last update left, for the state store to keep.
+    public var cursor: String?
 
     public init(
         id: String, type: String, title: String? = nil, state: State, message: String? = nil, itemCount: Int = 0,

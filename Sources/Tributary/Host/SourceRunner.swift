@@ -69,7 +69,10 @@ struct SourceRunner: Sendable {
     }
 
     private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {
-        let context = SourceContext(sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, thumbnails: thumbnails)
+        let context = SourceContext(
+            sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, now: clock.now, thumbnails: thumbnails,
+            cursor: snapshots?.cursor(for: entry.id)
+        )
         let clock = clock
         let started = clock.now()
         let total = deadline.seconds
@@ -89,14 +92,27 @@ struct SourceRunner: Sendable {
         let sanitizer = ItemSanitizer(entry: entry)
         var items = update.items
         update.items = []
-        if let limit = entry.limit, limit > 0, items.count > limit { items.removeLast(items.count - limit) }
+        let limit = entry.limit.flatMap { $0 > 0 ? $0 : nil }
+        if let limit, !update.isIncremental, items.count > limit { items.removeLast(items.count - limit) }  // before the work
         ParallelWork.update(&items, sanitizer.sanitize)
+        if update.isIncremental {
+            items += earlierItems(than: items)
+            if let limit, items.count > limit { items.removeLast(items.count - limit) }
+        }
         var status = status(isFinal ? .ok : .pending)
+        status.cursor = update.cursor
         status.itemCount = items.count
         // Notes and diagnostics often quote upstream text (quota messages, plugin notes).
         status.message = update.notes.isEmpty ? nil : TextCleanup.messageText(update.notes.joined(separator: " · "))
         status.diagnostics = update.diagnostics.map(TextCleanup.messageText)
         return SourceState(status: status, items: items, isFinal: isFinal)
+    }
+
+    /// The last snapshot's items not among `fresh`: behind an incremental update's new items.
+    private func earlierItems(than fresh: [FeedItem]) -> [FeedItem] {
+        guard let previous = snapshots?.load(for: entry.id)?.items else { return [] }
+        let ids = Set(fresh.map(\.id))
+        return previous.filter { !ids.contains($0.id) }
     }
 
     private func failed(_ error: any Error, partial: [FeedItem]?) -> SourceState {

@@ -39,11 +39,18 @@ extension FeedSource {
 public protocol SingleRequestSource: FeedSource {
     /// The request to make; built without I/O.
     func request() throws -> HTTPRequest
+    /// The request to make after `cursor` (the last run's `SourceUpdate.cursor`; nil on a
+    /// first run). By default, `request()`: the source is not incremental.
+    func request(after cursor: String?) throws -> HTTPRequest
     /// Maps the response (of any status) to a snapshot, or throws the error it carries.
     func update(from response: HTTPResponse) throws -> SourceUpdate
 }
 
 extension SingleRequestSource {
+    public func request(after cursor: String?) throws -> HTTPRequest {
+        try request()
+    }
+
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         requestSignal(in: context)
     }
@@ -52,7 +59,7 @@ extension SingleRequestSource {
     /// to send more (thumbnails, say) starts from this.
     public func requestSignal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal.once {
-            let request = try request()
+            let request = try request(after: context.cursor)
             let holdKey = request.rateLimitKey ?? request.hostKey
             do {
                 let update = try update(from: try await context.http.send(request))
