@@ -19,33 +19,37 @@ extension StateStore {
         return memory
     }
 
+    /// Each item's memory, one source's items at a time: what the store knows is read in
+    /// two queries (by id for this source, by canonical URL for the config), not one per
+    /// item, and the items are written through one prepared statement.
     private func recall(
         _ items: [FeedItem], source: String, now: Date, in db: Database, recording: Bool = false
     ) throws -> [ItemMemory] {
-        try items.map { item in
-            let url = item.urlString.map(CanonicalURL.key)
-            let known = try Row.fetchOne(
-                db, sql: "SELECT firstSeen, readAt FROM item WHERE config = ? AND source = ? AND itemID = ?",
-                arguments: [config, source, item.id]
-            ) ?? url.flatMap { url in
-                try Row.fetchOne(
-                    db, sql: "SELECT MIN(firstSeen) AS firstSeen, MAX(readAt) AS readAt FROM item WHERE config = ? AND canonicalURL = ? HAVING COUNT(*) > 0",
-                    arguments: [config, url]
-                )
-            }
-            let firstSeen = known.map { Date(timeIntervalSince1970: $0["firstSeen"]) } ?? now
-            let readAt: Double? = known?["readAt"]
-            if recording {
-                try db.execute(
-                    sql: """
-                        INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen, canonicalURL = excluded.canonicalURL
-                        """,
-                    arguments: [config, source, item.id, url, firstSeen.timeIntervalSince1970, now.timeIntervalSince1970, readAt]
-                )
-            }
-            return ItemMemory(firstSeen: firstSeen, isNew: known == nil, isRead: readAt != nil)
+        let byID = try known(db, sql: "SELECT itemID, firstSeen, readAt FROM item WHERE config = ? AND source = ?", [config, source])
+        let urls = items.map { $0.urlString.map(CanonicalURL.key) }
+        let unknownByID = zip(items, urls).contains { byID[$0.0.id] == nil && $0.1 != nil }
+        let byURL = unknownByID ? try known(
+            db, sql: "SELECT canonicalURL, MIN(firstSeen), MAX(readAt) FROM item WHERE config = ? AND canonicalURL IS NOT NULL GROUP BY canonicalURL",
+            [config]
+        ) : [:]
+        let upsert = recording ? try db.cachedStatement(sql: """
+            INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen, canonicalURL = excluded.canonicalURL
+            """) : nil
+        return try zip(items, urls).map { item, url in
+            let remembered = byID[item.id] ?? url.flatMap { byURL[$0] }
+            let firstSeen = remembered?.firstSeen ?? now.timeIntervalSince1970
+            try upsert?.execute(arguments: [config, source, item.id, url, firstSeen, now.timeIntervalSince1970, remembered?.readAt])
+            return ItemMemory(firstSeen: Date(timeIntervalSince1970: firstSeen), isNew: remembered == nil, isRead: remembered?.readAt != nil)
         }
+    }
+
+    /// Rows of (key, firstSeen, readAt), by key.
+    private func known(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [String: (firstSeen: Double, readAt: Double?)] {
+        var found: [String: (firstSeen: Double, readAt: Double?)] = [:]
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() { found[row[0]] = (row[1], row[2]) }
+        return found
     }
 
     private func recordRun(_ digest: Digest, memory: DigestMemory, at now: Date) throws {
