@@ -3,7 +3,8 @@ import Tributary
 
 /// Upstream misbehaving: error statuses, garbage, a caller that gives up.
 extension SourceConformance {
-    /// A faulty answer and the words the source's error must contain to name it.
+    /// A faulty answer and the words the source's error must contain to name it (garbage: every
+    /// source says what it was "not": "not its JSON", "not a feed", "not a session").
     struct Fault {
         let response: ServedResponse
         let naming: [String]
@@ -12,7 +13,7 @@ extension SourceConformance {
     static let faults: [Fault] = [
         Fault(response: .text(#"{"error": "no such thing"}"#, contentType: "application/json", status: 404), naming: ["404"]),
         Fault(response: .text("upstream is down", status: 503), naming: ["503"]),
-        Fault(response: .text("\u{1}<<garbage {{ not what was asked", contentType: "application/json"), naming: []),
+        Fault(response: .text("\u{1}<<garbage {{ unreadable", contentType: "application/json"), naming: ["not "]),
     ]
 
     /// Each faulty answer fails the source with a `TributaryError` whose message names the fault.
