@@ -3,14 +3,16 @@ import PackageDescription
 
 /// Source adapters bundled with Tributary: (module name, folder under Plugins/, extra dependencies).
 /// Adding a source adds one line here and one line in `BundledSources.swift`;
-/// the third field names extra targets the plugin depends on besides `Tributary`.
+/// the third field names extra targets the plugin depends on besides `Tributary`: library
+/// modules only, never another plugin (what two plugins share goes in a library, such as
+/// `TributarySyndication`).
 let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] = [
     ("TributaryStackOverflow", "Plugins/StackOverflow", []),
     ("TributaryFiveHundredPx", "Plugins/FiveHundredPx", []),
     ("TributaryFlickr", "Plugins/Flickr", []),
     ("TributaryTwitter", "Plugins/Twitter", []),
-    ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
-    ("TributaryExec", "Plugins/Exec", ["TributaryFeed", "CExecSupervisor"]),
+    ("TributaryFeed", "Plugins/Feed", ["TributarySyndication"]),
+    ("TributaryExec", "Plugins/Exec", ["TributarySyndication", "CExecSupervisor"]),
 ]
 
 let strictSettings: [SwiftSetting] = [
@@ -45,6 +47,7 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
+        .target(name: "TributarySyndication", dependencies: ["Tributary", "CLibXML2"], exclude: ["README.md"]),
         .target(
             name: "TributaryRendering",
             dependencies: ["Tributary", .product(name: "Mustache", package: "swift-mustache")],
@@ -79,7 +82,7 @@ let package = Package(
             Target.target(name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path, exclude: ["README.md"]),
             Target.testTarget(
                 name: plugin.name + "Tests",
-                dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"],
+                dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"] + plugin.dependencies,
                 resources: [.copy("Fixtures")]
             ),
         ]

@@ -3,6 +3,7 @@ import Testing
 import Tributary
 import TributaryTesting
 @testable import TributaryFeed
+@testable import TributarySyndication
 
 /// What `Fixtures/corpus/expectations.json` says about one corpus file. Links starting
 /// with `/` are relative to the local server the file is served from.

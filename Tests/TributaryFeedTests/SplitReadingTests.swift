@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 @testable import TributaryFeed
+@testable import TributarySyndication
 
 /// A large file is read by two readers at once (`SecondHalfReader`); what it gives must
 /// be exactly what one reader gives, whatever sits where the file is split.
