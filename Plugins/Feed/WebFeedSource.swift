@@ -22,14 +22,14 @@ public struct WebFeedSource: FeedSource {
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal.once {
-            if url.isFileURL { return try FeedDocument.read(file: url, limit: limit) }
-            return try update(from: try await context.http.send(HTTPRequest(url: url)))
+            if url.isFileURL { return try await FeedDocument.read(file: url, limit: limit) }
+            return try await update(from: try await context.http.send(HTTPRequest(url: url)))
         }
     }
 
     /// Maps an HTTP response to a snapshot, or throws the error it carries.
-    public func update(from response: HTTPResponse) throws -> SourceUpdate {
+    public func update(from response: HTTPResponse) async throws -> SourceUpdate {
         try response.requireSuccess()
-        return try FeedDocument.read(body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType)
+        return try await FeedDocument.read(body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType)
     }
 }
