@@ -85,7 +85,7 @@ import Tributary
     private func endsBetweenEntries(_ document: [UInt8], at offset: Int) -> Bool {
         let reader = FeedXMLReader(documentURL: "https://example.com/feed", limit: nil, batchSize: 1) { _, _ in }
         try? reader.begin()
-        _ = document[..<offset].withUnsafeBytes(reader.feed)
+        _ = document[..<offset].withUnsafeBytes(reader.read)
         return reader.endBetweenEntries()
     }
 
