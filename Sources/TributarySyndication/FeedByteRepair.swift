@@ -1,4 +1,5 @@
 import Tributary
+import TributaryBytes
 
 /// Repairs, chunk by chunk before libxml2 sees them, the two byte-level faults that
 /// libxml2's own recovery gets wrong:
