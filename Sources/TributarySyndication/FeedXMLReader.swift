@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import Tributary
+import TributaryBytes
 
 /// Streams an RSS, RDF or Atom document through libxml2's SAX2 push parser: owns the
 /// parser, hands it the (repaired) bytes, finds each element's tag and passes the

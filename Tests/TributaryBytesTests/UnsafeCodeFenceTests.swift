@@ -29,7 +29,6 @@ import Testing
         "Sources/Tributary/Text/HTMLEntities.swift", "Sources/Tributary/Text/JSONWriter.swift",
         "Sources/Tributary/Text/TextCleanup+LineWriter.swift", "Sources/Tributary/Text/TextCleanup.swift",
         "Sources/Tributary/Text/WebAddress.swift", "Sources/TributarySyndication/EntryBatch.swift",
-        "Sources/TributarySyndication/FeedByteRepair+Markup.swift", "Sources/TributarySyndication/FeedByteRepair.swift",
         "Sources/TributarySyndication/FeedDates.swift", "Sources/TributarySyndication/FeedURLs.swift",
         "Sources/TributarySyndication/WideFeedBytes.swift", "Sources/TributarySyndication/WideTextDecoder.swift",
     ]
