@@ -31,6 +31,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -52,7 +53,10 @@ let package = Package(
         .target(name: "TributarySyndication", dependencies: ["Tributary", "TributaryBytes", "CLibXML2"], exclude: ["README.md"]),
         .target(
             name: "TributaryRendering",
-            dependencies: ["Tributary", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "Tributary", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Templates")]
         ),
         .target(
