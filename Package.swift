@@ -50,7 +50,11 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
-        .target(name: "TributarySyndication", dependencies: ["Tributary", "TributaryBytes", "CLibXML2"], exclude: ["README.md"]),
+        .target(
+            name: "TributarySyndication",
+            dependencies: ["Tributary", "TributaryBytes", "CLibXML2"],
+            exclude: ["README.md"]
+        ),
         .target(
             name: "TributaryRendering",
             dependencies: [

@@ -30,6 +30,8 @@ public struct WebFeedSource: FeedSource {
     /// Maps an HTTP response to a snapshot, or throws the error it carries.
     public func update(from response: HTTPResponse) async throws -> SourceUpdate {
         try response.requireSuccess()
-        return try await FeedDocument.read(body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType)
+        return try await FeedDocument.read(
+            body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType
+        )
     }
 }

@@ -15,7 +15,9 @@ public enum FeedDocument {
 
     /// An HTTP body from `documentURL`; `mediaType`, the type the server declared, is
     /// named when the body is not a feed.
-    public static func read(body: Data, documentURL: URL, limit: Int?, mediaType: String?) async throws -> SourceUpdate {
+    public static func read(
+        body: Data, documentURL: URL, limit: Int?, mediaType: String?
+    ) async throws -> SourceUpdate {
         try await DedicatedThread.run("tributary.feed") {
             try FeedReading.read(FeedBody.memory(body), documentURL: documentURL, limit: limit, mediaType: mediaType)
         }

@@ -63,7 +63,9 @@ final class FeedXMLReader {
     func end() {
         guard let context else { return }
         let going = { self.state.failure == nil && !self.state.stopped }
-        if going() { repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) } }
+        if going() {
+            repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) }
+        }
         if going() { xmlParseChunk(context, nil, 0, 1) }
         close()
     }

@@ -84,7 +84,8 @@ struct FeedXMLState {
 
     /// `record` notes the element in the outline, before the first entry.
     mutating func startElement(
-        _ tag: FeedXMLTag, name: UnsafePointer<xmlChar>, _ attributes: FeedAttributes, record: (inout FeedOutline) -> Void
+        _ tag: FeedXMLTag, name: UnsafePointer<xmlChar>, _ attributes: FeedAttributes,
+        record: (inout FeedOutline) -> Void
     ) {
         depth += 1
         guard depth <= Self.maxDepth else {

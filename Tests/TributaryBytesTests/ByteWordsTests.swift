@@ -7,7 +7,9 @@ import TributaryBytes
     /// Words of eight bytes drawn from the bytes that matter to the scanners (controls,
     /// `"`, `&`, `<`, `\`, `]`, DEL, UTF-8 lead and continuation bytes) and plain ones.
     static let words: [[UInt8]] = {
-        let alphabet: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x26, 0x3C, 0x41, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        let alphabet: [UInt8] = [
+            0x00, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x26, 0x3C, 0x41, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC3, 0xFF,
+        ]
         var generator = SystemRandomNumberGenerator()
         return (0..<20_000).map { _ in (0..<8).map { _ in alphabet.randomElement(using: &generator)! } }
     }()

@@ -9,8 +9,10 @@ import Testing
         .deletingLastPathComponent()
 
     /// Pointer operations (types named in a signature alone do not count).
-    static let pointerCode =
-        #"withUnsafe|Unsafe\w*Pointer\(|Unsafe\w*Pointer<[^>]*>\(|\.allocate\(|assumingMemoryBound|bindMemory|loadUnaligned|\.pointee|Unmanaged|withUTF8|unsafeBitCast|\(rebasing:"#
+    static let pointerCode = [
+        #"withUnsafe"#, #"Unsafe\w*Pointer\("#, #"Unsafe\w*Pointer<[^>]*>\("#, #"\.allocate\("#, "assumingMemoryBound",
+        "bindMemory", "loadUnaligned", #"\.pointee"#, "Unmanaged", "withUTF8", "unsafeBitCast", #"\(rebasing:"#,
+    ].joined(separator: "|")
 
     /// Files that call C APIs (libcurl, zlib, libxml2, sockets, processes), where pointers are the interface.
     static let cInterop: Set<String> = [
@@ -38,7 +40,8 @@ import Testing
         var found: Set<String> = []
         for folder in ["Sources", "Plugins"] {
             let base = root.appendingPathComponent(folder)
-            for case let file as String in FileManager.default.enumerator(atPath: base.path)! where file.hasSuffix(".swift") {
+            let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
                 if text.contains(pointerCode) { found.insert("\(folder)/\(file)") }
             }

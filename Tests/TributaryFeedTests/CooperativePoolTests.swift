@@ -14,14 +14,14 @@ import Tributary
         let readings = pipes.urls.map { url in
             Task { await feedHarness.failure(#"{"id": "f", "type": "feed", "url": "\#(url.absoluteString)"}"#) }
         }
-        // Resumes once every reading is blocked (or after 10 s); then async work must still run.
+        // Resumes once every reading is blocked (or after 60 s); then async work must still run.
         let allBlocked = await pipes.waitUntilEveryReaderBlocks()
         await Task.detached { pipes.probeRan() }.value
         for reading in readings {
             #expect(await reading.value?.message.contains("the feed is empty") == true)
         }
         pipes.stop()
-        #expect(allBlocked, "only some of the \(count) readings started: the others waited for a cooperative thread")
+        #expect(allBlocked, "of \(count) readings, only some started within 60 s; the rest waited for a thread")
         #expect(pipes.probeRanInTime, "async work could not run while feeds were being read")
     }
 }
@@ -35,19 +35,26 @@ final class BlockingFeedFiles: @unchecked Sendable {
     private let arrived = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
     private let probed = DispatchSemaphore(value: 0)
-    private let stopped = NSLock()
+    private let writers = DispatchGroup()
+    /// Guards what the threads share: they also meet through the pipes, which ThreadSanitizer does not see.
+    private let lock = NSLock()
     private var isStopped = false
-    private(set) var probeRanInTime = false
+    private var probeResult = false
+    var probeRanInTime: Bool { lock.withLock { probeResult } }
 
     init(count: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-fifo-\(UUID().uuidString)")
+        let name = "tributary-fifo-" + UUID().uuidString
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.folder = folder
         urls = (0..<count).map { folder.appendingPathComponent("feed\($0).xml") }
         for url in urls where mkfifo(url.path, 0o600) != 0 {
             throw TributaryError(.permanent, "mkfifo \(url.path) failed")
         }
-        for url in urls { Thread { self.serve(url) }.start() }
+        for url in urls {
+            writers.enter()
+            Thread { self.serve(url) }.start()
+        }
     }
 
     /// One writer per pipe: opens (the reader is then blocked reading), waits for the
@@ -58,25 +65,31 @@ final class BlockingFeedFiles: @unchecked Sendable {
         arrived.signal()
         released.wait()
         close(first)
-        while !stopped.withLock({ isStopped }) { close(open(url.path, O_WRONLY)) }
+        while !lock.withLock({ isStopped }) { close(open(url.path, O_WRONLY)) }
+        writers.leave()
     }
 
-    /// Ends the writers, each blocked opening its pipe until a reader comes.
+    /// Ends the writers, each blocked opening its pipe until a reader comes (again, for
+    /// one that was between two opens the first time).
     func stop() {
-        stopped.withLock { isStopped = true }
-        for url in urls { close(open(url.path, O_RDONLY | O_NONBLOCK)) }
+        lock.withLock { isStopped = true }
+        repeat {
+            for url in urls { close(open(url.path, O_RDONLY | O_NONBLOCK)) }
+        } while writers.wait(timeout: .now() + .milliseconds(10)) == .timedOut
     }
 
-    /// Whether every reader got as far as its first read within 10 s. Waits on a thread
-    /// of its own, which then gives the caller 10 s to call `probeRan` (a caller stuck
-    /// behind blocked cooperative threads cannot) and lets every reader go on.
+    /// Whether every reader got as far as its first read within 60 s. Waits on a thread
+    /// of its own, which then gives the caller 30 s to call `probeRan` (a caller stuck
+    /// behind blocked cooperative threads cannot) and lets every reader go on. The bounds
+    /// are generous by design (other suites share the pool): only a failing run waits them out.
     func waitUntilEveryReaderBlocks() async -> Bool {
         await withCheckedContinuation { continuation in
             Thread {
-                let deadline = DispatchTime.now() + .seconds(10)
+                let deadline = DispatchTime.now() + .seconds(60)
                 let all = self.urls.allSatisfy { _ in self.arrived.wait(timeout: deadline) == .success }
                 continuation.resume(returning: all)
-                self.probeRanInTime = self.probed.wait(timeout: .now() + .seconds(10)) == .success
+                let ran = self.probed.wait(timeout: .now() + .seconds(30)) == .success
+                self.lock.withLock { self.probeResult = ran }
                 for _ in self.urls { self.released.signal() }
             }.start()
         }
