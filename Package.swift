@@ -3,14 +3,16 @@ import PackageDescription
 
 /// Source adapters bundled with Tributary: (module name, folder under Plugins/, extra dependencies).
 /// Adding a source adds one line here and one line in `BundledSources.swift`;
-/// the third field names extra targets the plugin depends on besides `Tributary`.
+/// the third field names extra targets the plugin depends on besides `Tributary`: library
+/// modules only, never another plugin (what two plugins share goes in a library, such as
+/// `TributarySyndication`).
 let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] = [
     ("TributaryStackOverflow", "Plugins/StackOverflow", []),
     ("TributaryFiveHundredPx", "Plugins/FiveHundredPx", []),
     ("TributaryFlickr", "Plugins/Flickr", []),
     ("TributaryTwitter", "Plugins/Twitter", []),
-    ("TributaryFeed", "Plugins/Feed", ["CLibXML2"]),
-    ("TributaryExec", "Plugins/Exec", ["TributaryFeed", "CExecSupervisor"]),
+    ("TributaryFeed", "Plugins/Feed", ["TributarySyndication"]),
+    ("TributaryExec", "Plugins/Exec", ["TributarySyndication", "CExecSupervisor"]),
     ("TributaryHackerNews", "Plugins/HackerNews", []),
     ("TributaryMastodon", "Plugins/Mastodon", []),
     ("TributaryLemmy", "Plugins/Lemmy", []),
@@ -33,6 +35,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -43,16 +46,26 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CExecSupervisor"),
+        // The byte-level code tuned for speed (SWAR scans, the JSON writer's buffer); not a product.
+        .target(name: "TributaryBytes", exclude: ["README.md"]),
         .target(
             name: "Tributary",
             dependencies: [
-                "CZlib", "CCurl",
+                "CZlib", "CCurl", "TributaryBytes",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
         .target(
+            name: "TributarySyndication",
+            dependencies: ["Tributary", "TributaryBytes", "CLibXML2"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "TributaryRendering",
-            dependencies: ["Tributary", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "Tributary", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Templates")]
         ),
         .target(name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -79,6 +92,7 @@ let package = Package(
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
+        .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
         .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
         .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
     ] + plugins.flatMap { plugin in
@@ -86,7 +100,7 @@ let package = Package(
             Target.target(name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path, exclude: ["README.md"]),
             Target.testTarget(
                 name: plugin.name + "Tests",
-                dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"],
+                dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"] + plugin.dependencies,
                 resources: [.copy("Fixtures")]
             ),
         ]

@@ -54,7 +54,11 @@ public struct ExecSource: FeedSource {
         let process = PluginProcess(
             arguments: arguments, input: input, timeout: context.http.timeout, maxOutputSize: context.http.limits.maxBodySize
         )
-        return Signal.once { try Self.update(from: try await process.run(), process: process) }
+        return Signal.once {
+            let outcome = try await process.run()
+            // Reading up to maxBodySize of JSON is parsing work: off the cooperative threads.
+            return try await DedicatedThread.run("tributary.exec") { try Self.update(from: outcome, process: process) }
+        }
     }
 
     /// The snapshot a finished run stands for, or the error its exit carries.

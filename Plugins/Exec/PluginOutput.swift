@@ -1,6 +1,6 @@
 import Foundation
 import Tributary
-import TributaryFeed
+import TributarySyndication
 
 /// Reads what a plugin wrote to standard output: a JSON Feed 1.1 document, or one JSON
 /// item per line. Output is untrusted: malformed lines fail the source naming the

@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributarySyndication
 
 /// Any RSS 0.9x/1.0/2.0, Atom 1.0 or JSON Feed 1.0/1.1 document, over HTTP(S) or from
 /// a local `file://` path; the format is detected from the content, not the URL.
@@ -21,15 +22,16 @@ public struct WebFeedSource: FeedSource {
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal.once {
-            if url.isFileURL { return try FeedReading.read(FeedFile(url: url), documentURL: url, limit: limit) }
-            return try update(from: try await context.http.send(HTTPRequest(url: url)))
+            if url.isFileURL { return try await FeedDocument.read(file: url, limit: limit) }
+            return try await update(from: try await context.http.send(HTTPRequest(url: url)))
         }
     }
 
     /// Maps an HTTP response to a snapshot, or throws the error it carries.
-    public func update(from response: HTTPResponse) throws -> SourceUpdate {
+    public func update(from response: HTTPResponse) async throws -> SourceUpdate {
         try response.requireSuccess()
-        let body = FeedBody.memory(response.body)
-        return try FeedReading.read(body, documentURL: url, limit: limit, mediaType: response.mediaType)
+        return try await FeedDocument.read(
+            body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType
+        )
     }
 }

@@ -3,6 +3,8 @@ import Testing
 import Tributary
 import TributaryTesting
 @testable import TributaryFeed
+@testable import TributarySyndication
+import TributaryBytes
 
 /// What `Fixtures/corpus/expectations.json` says about one corpus file. Links starting
 /// with `/` are relative to the local server the file is served from.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 @testable import TributaryFeed
+@testable import TributarySyndication
 import TributaryTesting
 
 /// Feeds in UTF-16 and UTF-32, found as XML 1.0 Appendix F says: by the byte-order mark,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 @testable import TributaryFeed
+@testable import TributarySyndication
 
 /// A large file is read by two readers at once (`SecondHalfReader`); what it gives must
 /// be exactly what one reader gives, whatever sits where the file is split.
@@ -84,7 +85,7 @@ import Tributary
     private func endsBetweenEntries(_ document: [UInt8], at offset: Int) -> Bool {
         let reader = FeedXMLReader(documentURL: "https://example.com/feed", limit: nil, batchSize: 1) { _, _ in }
         try? reader.begin()
-        _ = document[..<offset].withUnsafeBytes(reader.feed)
+        _ = document[..<offset].withUnsafeBytes(reader.read)
         return reader.endBetweenEntries()
     }
 

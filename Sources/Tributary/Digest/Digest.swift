@@ -17,7 +17,4 @@ public struct Digest: Sendable {
         self.sources = sources
         self.items = items
     }
-
-    /// The sources whose fetch failed.
-    public var failedSources: [SourceStatus] { sources.filter { $0.state == .failed } }
 }

@@ -42,7 +42,7 @@ public struct SourceState: Sendable {
     public var status: SourceStatus
     public var items: [FeedItem]
     /// False while the source may still send newer snapshots.
-    public var isFinal: Bool
+    var isFinal: Bool
 
     public init(status: SourceStatus, items: [FeedItem] = [], isFinal: Bool = true) {
         self.status = status

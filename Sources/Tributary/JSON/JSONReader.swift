@@ -8,14 +8,14 @@ public struct JSONReader {
     /// What the reader accepts beyond RFC 8259, and what it does with faults.
     public struct Dialect: Sendable {
         /// `//` and `/* */` comments, and trailing commas.
-        public var allowsCommentsAndTrailingCommas: Bool
+        var allowsCommentsAndTrailingCommas: Bool
         /// True: of duplicate keys the last wins (as jq, Python and JavaScript read them).
         /// False: a duplicate key is a syntax error naming both places.
-        public var lastDuplicateKeyWins: Bool
+        var lastDuplicateKeyWins: Bool
         /// True: bytes that are not UTF-8 and escaped lone surrogates read as U+FFFD,
         /// counted in `Repairs`, and raw control characters in strings are kept (text
         /// cleanup removes them later). False: each is a syntax error.
-        public var repairsText: Bool
+        var repairsText: Bool
         /// Deeper nesting is a syntax error, never a stack overflow.
         public var maxDepth: Int
 

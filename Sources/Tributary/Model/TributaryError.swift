@@ -38,7 +38,7 @@ public struct TributaryError: Error, Sendable, CustomStringConvertible {
     /// When upstream said the request may be made again.
     public var retryAfter: Date?
     /// The underlying error's description, already redacted of secrets.
-    public var cause: String?
+    var cause: String?
 
     /// Messages often quote outside text (a header, a `Location`, a plugin's value, a
     /// config value): `message` and `cause` are cleaned with `TextCleanup.messageText`, so

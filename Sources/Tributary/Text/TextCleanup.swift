@@ -1,3 +1,5 @@
+import TributaryBytes
+
 /// Makes remote text safe and tidy to show: no control characters or escape
 /// sequences that could drive a terminal, whitespace collapsed, HTML reduced to text.
 ///

@@ -72,15 +72,15 @@ enum FeedReading {
         let reader = FeedXMLReader(
             documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize,
             convertedToUTF8: converted
-        ) { reader, batch in
-            if mapper == nil, let feed = reader.feed {
+        ) { state, batch in
+            if mapper == nil, let feed = state.feed {
                 let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
                 let map = { @Sendable (batch: EntryBatch) in FeedMapping.items(batch, feed: feed, kind: kind) }
                 mapper = ParallelMapper(map: map)
                 // A document that declares entities is read by one parser, which knows their names.
-                if let splittable, reader.ignoredEntityDeclarations == 0 {
+                if let splittable, state.ignoredEntityDeclarations == 0 {
                     second = SecondHalfReader.start(
-                        splittable, after: handed, minimumSize: splitFrom, outline: reader.outline, documentURL: documentURL.absoluteString, map: map
+                        splittable, after: handed, minimumSize: splitFrom, outline: state.outline, documentURL: documentURL.absoluteString, map: map
                     )
                     stopAt = second?.start ?? .max
                 }
@@ -92,7 +92,7 @@ enum FeedReading {
         try bytes.chunks { chunk in
             let taken = UnsafeRawBufferPointer(rebasing: chunk[..<min(chunk.count, stopAt - handed)])
             handed += taken.count
-            return reader.feed(taken) && handed < stopAt
+            return reader.read(taken) && handed < stopAt
         }
         var secondHalf: (items: [FeedItem], errorCount: Int, firstError: String?)?
         var diagnostics: [String] = []
@@ -103,29 +103,29 @@ enum FeedReading {
             } else {
                 second.cancel()
                 _ = try? second.wait()
-                try splittable.chunks(from: second.start) { reader.feed($0) }
+                try splittable.chunks(from: second.start) { reader.read($0) }
                 reader.end()
                 diagnostics.append("read by one parser: byte \(second.start), where a second would have started, is not between entries")
             }
         } else {
             reader.end()
         }
-        if let failure = reader.failure { throw failure }
-        guard let feed = reader.feed else {
-            let detail = reader.firstError.map { ": \($0)" } ?? ""
+        if let failure = reader.state.failure { throw failure }
+        guard let feed = reader.state.feed else {
+            let detail = reader.state.firstError.map { ": \($0)" } ?? ""
             throw TributaryError(.badResponse, "the document is not a readable XML feed\(detail)")
         }
         let mapping = mapper ?? ParallelMapper { FeedMapping.items($0, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed)) }
         var update = SourceUpdate(
-            items: mapping.finish(reader.remainder) + (secondHalf?.items ?? []), notes: [label(feed.format)], diagnostics: diagnostics
+            items: mapping.finish(reader.state.remainder) + (secondHalf?.items ?? []), notes: [label(feed.format)], diagnostics: diagnostics
         )
-        let errorCount = reader.errorCount + (secondHalf?.errorCount ?? 0)
-        let firstError = reader.firstError ?? secondHalf?.firstError
+        let errorCount = reader.state.errorCount + (secondHalf?.errorCount ?? 0)
+        let firstError = reader.state.firstError ?? secondHalf?.firstError
         if errorCount > 0 {
             update.diagnostics.append("recovered from \(errorCount) XML errors (first: \(firstError ?? "?"))")
         }
-        if reader.ignoredEntityDeclarations > 0 {
-            update.diagnostics.append("ignored \(reader.ignoredEntityDeclarations) entity declarations (never expanded)")
+        if reader.state.ignoredEntityDeclarations > 0 {
+            update.diagnostics.append("ignored \(reader.state.ignoredEntityDeclarations) entity declarations (never expanded)")
         }
         return update
     }

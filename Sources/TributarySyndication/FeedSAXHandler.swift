@@ -82,7 +82,7 @@ enum FeedSAXHandler {
     }
 }
 
-/// Calls `body` with the reader, which `FeedXMLReader.parse` keeps alive for the whole
+/// Calls `body` with the reader, which its caller keeps alive for the whole
 /// parse, without retaining and releasing it around each of a feed's million callbacks.
 private func withFeedReader(_ context: UnsafeMutableRawPointer?, _ body: (FeedXMLReader) -> Void) {
     Unmanaged<FeedXMLReader>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)

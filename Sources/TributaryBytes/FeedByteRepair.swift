@@ -1,5 +1,3 @@
-import Tributary
-
 /// Repairs, chunk by chunk before libxml2 sees them, the two byte-level faults that
 /// libxml2's own recovery gets wrong:
 ///
@@ -21,10 +19,10 @@ import Tributary
 /// to convert (UTF-16 and UTF-32 are converted to UTF-8 before, see `WideFeedBytes`).
 /// Chunks that need no repair are handed on without a copy; at most a few bytes (a split
 /// UTF-8 sequence, `<![CDATA[` or a reference) wait for the next chunk.
-struct FeedByteRepair {
-    enum Mode { case undecided, repair, passThrough }
+public struct FeedByteRepair {
+    public enum Mode: Sendable { case undecided, repair, passThrough }
 
-    private(set) var mode: Mode
+    public private(set) var mode: Mode
     private var pending: [UInt8] = []
     private var output: [UInt8] = []
     private var inCDATA = false
@@ -36,7 +34,7 @@ struct FeedByteRepair {
 
     /// `mode` is `.repair` for bytes known to be UTF-8 whatever they declare, else decided
     /// from the first chunk.
-    init(mode: Mode = .undecided) {
+    public init(mode: Mode = .undecided) {
         self.mode = mode
     }
 
@@ -47,7 +45,7 @@ struct FeedByteRepair {
     ]
 
     /// Decides from the document's first bytes whether to repair it.
-    static func mode(forHead head: UnsafeRawBufferPointer) -> Mode {
+    public static func mode(forHead head: UnsafeRawBufferPointer) -> Mode {
         let bytes = Array(head.prefix(512))
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) { return .passThrough }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -62,7 +60,7 @@ struct FeedByteRepair {
     }
 
     /// Hands `body` the repaired bytes of `input`; `final` flushes whatever was held back.
-    mutating func repair(_ input: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+    public mutating func repair(_ input: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
         if mode == .undecided { mode = Self.mode(forHead: input) }
         guard mode == .repair else { return body(input) }
         if pending.isEmpty {

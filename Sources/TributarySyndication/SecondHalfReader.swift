@@ -76,11 +76,11 @@ final class SecondHalfReader: @unchecked Sendable {
         }
         result = Result {
             try reader.begin()
-            _ = preamble.withUnsafeBytes(reader.feed)
-            try file.chunks(from: start) { !self.isCancelled && reader.feed($0) }
+            _ = preamble.withUnsafeBytes(reader.read)
+            try file.chunks(from: start) { !self.isCancelled && reader.read($0) }
             reader.end()
-            if let failure = reader.failure { throw failure }
-            return (mapper.finish(reader.remainder), reader.errorCount, reader.firstError)
+            if let failure = reader.state.failure { throw failure }
+            return (mapper.finish(reader.state.remainder), reader.state.errorCount, reader.state.firstError)
         }
     }
 

@@ -1,0 +1,25 @@
+import Foundation
+import Tributary
+
+/// Reads RSS 0.9x/1.0/2.0, RDF, Atom 1.0 and JSON Feed 1.0/1.1 documents into snapshots,
+/// for the sources that carry them (`feed`, `exec`); the format is detected from the
+/// content, not the address. Each reading runs on a thread of its own (see
+/// `DedicatedThread`), never on a cooperative thread: it takes CPU and it blocks.
+public enum FeedDocument {
+    /// A local file, read in chunks (a large one by two parsers at once).
+    public static func read(file url: URL, limit: Int?) async throws -> SourceUpdate {
+        try await DedicatedThread.run("tributary.feed") {
+            try FeedReading.read(FeedFile(url: url), documentURL: url, limit: limit)
+        }
+    }
+
+    /// An HTTP body from `documentURL`; `mediaType`, the type the server declared, is
+    /// named when the body is not a feed.
+    public static func read(
+        body: Data, documentURL: URL, limit: Int?, mediaType: String?
+    ) async throws -> SourceUpdate {
+        try await DedicatedThread.run("tributary.feed") {
+            try FeedReading.read(FeedBody.memory(body), documentURL: documentURL, limit: limit, mediaType: mediaType)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The module graph as README.md states it: the core imports no plugin and no shared
+/// library above it, and no plugin imports another plugin (what two plugins share lives
+/// in a library module, such as `TributarySyndication`).
+@Suite struct ModuleGraphTests {
+    static let root = BundledSourcesTests.root
+
+    /// The plugin modules, read from Package.swift's `plugins` list.
+    static func pluginModules() throws -> [String] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pattern = try Regex(#"\(\"(Tributary\w+)\", \"Plugins/"#)
+        return manifest.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
+    }
+
+    /// The modules a folder's Swift files import, with the file that imports each.
+    static func imports(under folder: String) throws -> [(file: String, module: String)] {
+        let base = root.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        return try files.filter { $0.hasSuffix(".swift") }.flatMap { file in
+            let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+            return text.split(separator: "\n").compactMap { line -> (String, String)? in
+                let words = line.split(separator: " ").filter { $0 != "@testable" && !$0.hasPrefix("@_") }
+                guard words.count >= 2, words[0] == "import" else { return nil }
+                return ("\(folder)/\(file)", String(words[1]))
+            }
+        }
+    }
+
+    @Test func noPluginImportsAnotherPlugin() throws {
+        let plugins = try Self.pluginModules()
+        #expect(plugins.count >= 6, "Package.swift's plugins list was not found")
+        let edges = try Self.imports(under: "Plugins").filter { plugins.contains($0.module) }
+        #expect(edges.isEmpty, "plugin-to-plugin imports: \(edges.map { "\($0.file) imports \($0.module)" })")
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for line in manifest.split(separator: "\n") where line.contains("\"Plugins/") {
+            let named = plugins.filter { line.contains("\"\($0)\"") }
+            #expect(named.count == 1, "a plugin depends on another in Package.swift: \(line)")
+        }
+    }
+
+    @Test func theCoreImportsNoPluginAndNoLibraryAboveIt() throws {
+        let above = try Self.pluginModules() + ["TributarySyndication", "TributaryRendering", "TributaryTesting"]
+        let edges = try Self.imports(under: "Sources/Tributary").filter { above.contains($0.module) }
+        #expect(edges.isEmpty, "the core imports: \(edges.map { "\($0.file) imports \($0.module)" })")
+    }
+}
