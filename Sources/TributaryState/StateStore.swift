@@ -39,15 +39,25 @@ public final class StateStore: Sendable {
         configuration.busyMode = .timeout(60)  // another run writing: wait, never "database is locked"
         do {
             try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-            pool = try DatabasePool(path: path.path, configuration: configuration)
-            let migrator = StateSchema.migrator
-            if try pool.read(migrator.hasBeenSuperseded) {
-                throw StateStoreError.newerSchema
-            }
-            try migrator.migrate(pool)
+            pool = try Self.openHoldingTheOpeningLock(path, configuration)
         } catch {
             throw StateStoreError.describe(error, path: path)
         }
+    }
+
+    /// Opens the pool and brings it to the newest schema, holding an exclusive lock on
+    /// `state.sqlite.lock` meanwhile: two runs opening a new store at once would otherwise
+    /// both switch it to WAL and both create its tables (GRDB's migrator checks and
+    /// migrates in separate steps). The lock is advisory and dies with the process.
+    private static func openHoldingTheOpeningLock(_ path: URL, _ configuration: Configuration) throws -> DatabasePool {
+        let lock = open(path.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        defer { if lock >= 0 { close(lock) } }  // closing releases the lock
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        let pool = try DatabasePool(path: path.path, configuration: configuration)
+        let migrator = StateSchema.migrator
+        if try pool.read(migrator.hasBeenSuperseded) { throw StateStoreError.newerSchema }
+        try migrator.migrate(pool)
+        return pool
     }
 
     /// Runs a write transaction, turning database errors into ones that name the store.
