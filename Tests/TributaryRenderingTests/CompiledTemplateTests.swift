@@ -17,7 +17,8 @@ import TributaryTesting
     }()
 
     static let digests: [Digest] = [
-        SampleDigest.digest(), GoldenTests.digest, awkward,
+        SampleDigest.digest(), GoldenTests.digest, awkward, ReportNewItemsTests.remembered(),
+        ReportNewItemsTests.remembered(awkward),
         Digest(title: "Empty", generatedAt: GoldenTests.generatedAt, sources: [], items: []),
     ]
 
@@ -39,6 +40,11 @@ import TributaryTesting
         let renderer = try HTMLReportRenderer()
         let compiled = renderer.render(Self.long, images: .linked, compiledIfPossible: true)
         #expect(compiled == renderer.render(Self.long, images: .linked, compiledIfPossible: false))
+        let remembered = ReportNewItemsTests.remembered(Self.long) { $0.title.count % 3 == 0 }
+        #expect(
+            renderer.render(remembered, images: .linked, compiledIfPossible: true)
+                == renderer.render(remembered, images: .linked, compiledIfPossible: false)
+        )
     }
 
     @Test func theBuiltInTemplateIsCompiled() throws {

@@ -4,9 +4,11 @@ import Mustache
 /// A name the template uses that is not here finds nothing, as in swift-mustache.
 enum ReportField: String, Sendable {
     case title, generatedAt, generatedLabel, csp, itemCount, chips, photos, lists, timeline, isEmpty
-    case id, label, state, isOK, message
+    case hasMemory, newItemCount
+    case id, label, state, isOK, message, newCount, hasNew
     case kind, heading, items
     case anchor, source, url, author, datetime, age, timestamp, score, scoreValue, summary, tags, thumbnail, image
+    case isNew
     case src
 }
 
@@ -26,6 +28,8 @@ extension ReportPage: TemplateObject {
         case .lists: .list(.lists(lists))
         case .timeline: .list(.items(timeline))
         case .isEmpty: .flag(isEmpty)
+        case .hasMemory: .flag(hasMemory)
+        case .newItemCount: .integer(newItemCount)
         default: nil
         }
     }
@@ -40,6 +44,8 @@ extension SourceChip: TemplateObject {
         case .isOK: .flag(isOK)
         case .itemCount: .integer(itemCount)
         case .message: message.map(TemplateValue.text)
+        case .newCount: .integer(newCount)
+        case .hasNew: .flag(hasNew)
         default: nil
         }
     }
@@ -74,6 +80,7 @@ extension ReportItem: TemplateObject {
         case .tags: .list(.texts(tags))
         case .thumbnail: thumbnail.map { .object($0) }
         case .image: image.map(TemplateValue.text)
+        case .isNew: .flag(isNew)
         default: nil
         }
     }

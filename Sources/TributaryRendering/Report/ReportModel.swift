@@ -15,6 +15,11 @@ struct ReportPage: Sendable {
     /// Every item, newest first.
     var timeline: [ReportItem]
     var isEmpty: Bool
+    /// True when the state store remembers the digest's items: the page then marks new ones
+    /// and offers the "New only" switch; without memory it shows none of it.
+    var hasMemory: Bool
+    /// How many items no earlier run showed (0 without memory).
+    var newItemCount: Int
 }
 
 /// One source's status in the header.
@@ -26,6 +31,9 @@ struct SourceChip: Sendable {
     var isOK: Bool
     var itemCount: Int
     var message: String?
+    /// How many of the source's items are new, and whether that is more than none.
+    var newCount: Int
+    var hasNew: Bool
 }
 
 /// A section listing the items of one kind.
@@ -57,11 +65,13 @@ final class ReportItem: Sendable {
     let thumbnail: ReportImage?
     /// The full-size image for the lightbox (photos), http or https only.
     let image: String?
+    /// True when no earlier run showed the item; false without memory.
+    let isNew: Bool
 
     init(
         anchor: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, summary: String?,
-        tags: [String], thumbnail: ReportImage?, image: String?
+        tags: [String], thumbnail: ReportImage?, image: String?, isNew: Bool
     ) {
         self.anchor = anchor
         self.source = source
@@ -78,6 +88,7 @@ final class ReportItem: Sendable {
         self.tags = tags
         self.thumbnail = thumbnail
         self.image = image
+        self.isNew = isNew
     }
 }
 

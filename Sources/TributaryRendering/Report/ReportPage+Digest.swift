@@ -4,21 +4,37 @@ import Tributary
 extension ReportPage {
     /// The view of `digest`, with times relative to its generation time.
     init(_ digest: Digest, images: ReportImages) {
+        let memory = digest.memory
         let items = ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
-            range.map { index in ReportItem(digest.items[index], anchor: "i\(index + 1)", now: digest.generatedAt, images: images) }
+            range.map { index in
+                let item = digest.items[index]
+                return ReportItem(
+                    item, anchor: "i\(index + 1)", now: digest.generatedAt, images: images, isNew: memory?[item]?.isNew == true
+                )
+            }
         }.flatMap { $0 }
+        let newCounts = Self.newCounts(items)
         self.init(
             title: digest.title,
             generatedAt: digest.generatedAt.formatted(.iso8601),
             generatedLabel: Self.label(digest.generatedAt),
             csp: "",
             itemCount: items.count,
-            chips: digest.sources.map(SourceChip.init),
+            chips: digest.sources.map { SourceChip($0, newCount: newCounts[$0.id, default: 0]) },
             photos: items.filter { $0.kind == ItemKind.photo.rawValue },
             lists: Self.lists(items),
             timeline: items.sorted { $0.timestamp > $1.timestamp },
-            isEmpty: items.isEmpty
+            isEmpty: items.isEmpty,
+            hasMemory: memory != nil,
+            newItemCount: newCounts.values.reduce(0, +)
         )
+    }
+
+    /// How many new items each source has, by source id.
+    private static func newCounts(_ items: [ReportItem]) -> [String: Int] {
+        items.reduce(into: [:]) { counts, item in
+            if item.isNew { counts[item.source, default: 0] += 1 }
+        }
     }
 
     private static func lists(_ items: [ReportItem]) -> [ReportList] {
@@ -40,16 +56,16 @@ extension ReportPage {
 }
 
 extension SourceChip {
-    init(_ status: SourceStatus) {
+    init(_ status: SourceStatus, newCount: Int) {
         self.init(
             id: status.id, label: status.title ?? status.id, state: status.state.rawValue, isOK: status.state == .ok,
-            itemCount: status.itemCount, message: status.message
+            itemCount: status.itemCount, message: status.message, newCount: newCount, hasNew: newCount > 0
         )
     }
 }
 
 extension ReportItem {
-    convenience init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages) {
+    convenience init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages, isNew: Bool) {
         self.init(
             anchor: anchor, source: item.source, kind: item.kind.rawValue, title: item.title,
             url: WebURL.string(item.urlString), author: item.author,
@@ -59,7 +75,7 @@ extension ReportItem {
             score: item.score.map(TextRenderer.format), scoreValue: item.score ?? 0,
             summary: item.summary, tags: item.tags,
             thumbnail: images.image(for: item),
-            image: WebURL.string(item.imageString ?? item.thumbnailString)
+            image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew
         )
     }
 }
