@@ -108,7 +108,9 @@ enum ReportHarness {
             var values = Array.prototype.map.call(list.children, function (el) { return parseFloat(el.getAttribute("data-score")); });
             return values.every(function (value, i) { return i === 0 || values[i - 1] >= value; });
           });
-          r.hostileShownAsText = all(doc, ".row h3").some(function (el) { return el.textContent === "<img src=x onerror=alert(1)>"; });
+          r.hostileShownAsText = all(doc, ".row h3").some(function (el) {
+            return el.textContent.replace(/^new /, "") === "<img src=x onerror=alert(1)>";  // after a *new* badge
+          });
           r.injectedElements = all(doc, "img[src='x'], [onerror], b, i").length + all(doc, "script").length - 1;
           r.nonWebLinks = all(doc, "a[href], img[src]").filter(function (el) {
             var value = el.getAttribute("href") || el.getAttribute("src");
