@@ -45,19 +45,12 @@ enum ReportNewHarness {
 
     /// The harness's findings in a dumped DOM.
     static func results(in dom: String) throws -> Results {
-        guard let start = dom.range(of: "<pre id=\"results\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "no results in the harness page:\n\(dom.prefix(2000))"])
-        }
-        let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&amp;", with: "&")
-        do {
-            return try JSONDecoder().decode(Results.self, from: Data(json.utf8))
-        } catch {
-            throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "harness results: \(json)"])
-        }
+        try ReportHarness.decode(Results.self, in: dom)
     }
 
     static let page = """
-        <!DOCTYPE html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>harness</title></head><body>
+        <!DOCTYPE html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>harness</title></head>
+        <body>
         <pre id="results">{"error": "the harness did not finish"}</pre>
         <iframe id="frame" width="1200" height="900"></iframe>
         <script>
@@ -105,8 +98,9 @@ enum ReportNewHarness {
           return r;
         }
         frame.addEventListener("load", function () {
-          check().then(function (r) { document.getElementById("results").textContent = JSON.stringify(r); },
-                       function (e) { document.getElementById("results").textContent = JSON.stringify({ error: String(e) }); });
+          var out = document.getElementById("results");
+          check().then(function (r) { out.textContent = JSON.stringify(r); },
+                       function (e) { out.textContent = JSON.stringify({ error: String(e) }); });
         });
         frame.src = params.get("page");
         </script>

@@ -50,7 +50,8 @@ import TributaryTesting
         // 4 items in the gallery or a list, and again in the timeline.
         #expect(ReportRendererTests.count(#"<span class="new">new</span>"#, in: html) == 8)
         #expect(ReportRendererTests.count(" data-new ", in: html) == 8)
-        #expect(html.contains(#"<span class="fresh">2 new</span>"#) && html.contains(#"<span class="fresh">1 new</span>"#))
+        #expect(html.contains(#"<span class="fresh">2 new</span>"#))
+        #expect(ReportRendererTests.count(#"<span class="fresh">1 new</span>"#, in: html) == 2)
         #expect(!html.contains("0 new</span>"))
         #expect(html.contains(#"<input type="checkbox" id="newonly" role="switch">"#))
         #expect(html.contains("4 new"))
@@ -59,7 +60,9 @@ import TributaryTesting
     @Test func aDigestWithMemoryButNothingNewHasNoBadgeButKeepsTheSwitch() throws {
         var digest = Self.remembered()
         var memory = DigestMemory()
-        for item in digest.items { memory[item] = ItemMemory(firstSeen: digest.generatedAt, isNew: false, isRead: false) }
+        for item in digest.items {
+            memory[item] = ItemMemory(firstSeen: digest.generatedAt, isNew: false, isRead: false)
+        }
         digest.memory = memory
         let html = try HTMLReportRenderer().render(digest)
         #expect(!html.contains(#"class="new""#) && !html.contains(#"class="fresh""#) && !html.contains(" data-new "))

@@ -8,9 +8,8 @@ extension ReportPage {
         let items = ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
             range.map { index in
                 let item = digest.items[index]
-                return ReportItem(
-                    item, anchor: "i\(index + 1)", now: digest.generatedAt, images: images, isNew: memory?[item]?.isNew == true
-                )
+                let isNew = memory?[item]?.isNew == true
+                return ReportItem(item, anchor: "i\(index + 1)", now: digest.generatedAt, images: images, isNew: isNew)
             }
         }.flatMap { $0 }
         let newCounts = Self.newCounts(items)
