@@ -20,7 +20,7 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
 ]
 
 let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -93,18 +93,25 @@ let package = Package(
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
-        .testTarget(name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"], resources: [.copy("Golden")]),
-        .testTarget(name: "TributaryCLITests", dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
-    ] + plugins.flatMap { plugin in
-        [
-            Target.target(name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path, exclude: ["README.md"]),
-            Target.testTarget(
-                name: plugin.name + "Tests",
-                dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"] + plugin.dependencies,
-                resources: [.copy("Fixtures")]
-            ),
-        ]
-    }
+        .testTarget(
+            name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"],
+            resources: [.copy("Golden")]),
+        .testTarget(
+            name: "TributaryCLITests",
+            dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
+    ]
+        + plugins.flatMap { plugin in
+            [
+                Target.target(
+                    name: plugin.name, dependencies: ["Tributary"] + plugin.dependencies, path: plugin.path,
+                    exclude: ["README.md"]),
+                Target.testTarget(
+                    name: plugin.name + "Tests",
+                    dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"] + plugin.dependencies,
+                    resources: [.copy("Fixtures")]
+                ),
+            ]
+        }
 )
 
 for target in package.targets where target.type != .system {

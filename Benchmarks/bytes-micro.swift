@@ -61,7 +61,10 @@ func scan(_ run: (UnsafeBufferPointer<UInt8>, Int) -> Int) -> Int {
     bytes.withUnsafeBufferPointer { utf8 in
         var index = 0
         var runs = 0
-        while index < utf8.count { index = run(utf8, index) + 1; runs += 1 }
+        while index < utf8.count {
+            index = run(utf8, index) + 1
+            runs += 1
+        }
         return runs
     }
 }
@@ -99,20 +102,24 @@ func appends(_ append: (UnsafeBufferPointer<UInt8>) -> Void) {
         }
     }
 }
-let own = best("40 M small appends, own buffer:", {
-    let buffer = OwnBuffer()
-    appends { piece in
-        buffer.append(piece)
-        if buffer.count > 1 << 24 { buffer.count = 0 }
-    }
-    return buffer.count
-})
-let array = best("40 M small appends, [UInt8]:   ", {
-    var buffer: [UInt8] = []
-    appends { piece in
-        buffer.append(contentsOf: piece)
-        if buffer.count > 1 << 24 { buffer.removeAll(keepingCapacity: true) }
-    }
-    return buffer.count
-})
+let own = best(
+    "40 M small appends, own buffer:",
+    {
+        let buffer = OwnBuffer()
+        appends { piece in
+            buffer.append(piece)
+            if buffer.count > 1 << 24 { buffer.count = 0 }
+        }
+        return buffer.count
+    })
+let array = best(
+    "40 M small appends, [UInt8]:   ",
+    {
+        var buffer: [UInt8] = []
+        appends { piece in
+            buffer.append(contentsOf: piece)
+            if buffer.count > 1 << 24 { buffer.removeAll(keepingCapacity: true) }
+        }
+        return buffer.count
+    })
 print(String(format: "  %.2fx", array / own))

@@ -11,8 +11,16 @@ struct BenchRoutes: Sendable {
         switch segments.first ?? "" {
         case "stats": return .text(counter.report, contentType: "application/json")
         case "healthy": return healthy(request, name: segments.dropFirst().first ?? "0")
-        case "rss": return counted(.body(SyntheticFeed.rss(name: segments.last ?? "0", items: itemsPerFeed), contentType: "application/rss+xml"))
-        case "atom": return counted(.body(SyntheticFeed.atom(name: segments.last ?? "0", items: itemsPerFeed), contentType: "application/atom+xml"))
+        case "rss":
+            return counted(
+                .body(
+                    SyntheticFeed.rss(name: segments.last ?? "0", items: itemsPerFeed),
+                    contentType: "application/rss+xml"))
+        case "atom":
+            return counted(
+                .body(
+                    SyntheticFeed.atom(name: segments.last ?? "0", items: itemsPerFeed),
+                    contentType: "application/atom+xml"))
         default: return FaultRoutes.response(for: segments.first ?? "")
         }
     }

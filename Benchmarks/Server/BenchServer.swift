@@ -16,7 +16,8 @@ struct BenchTool: AsyncParsableCommand {
 /// feeds, and one path per fault a hostile server can commit. Prints its base URL,
 /// then serves until killed or its lifetime ends.
 struct BenchServer: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve benchmark fixtures on 127.0.0.1.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve benchmark fixtures on 127.0.0.1.")
 
     @Option(help: "Latency added to every response, in milliseconds.")
     var latency: Int = 0

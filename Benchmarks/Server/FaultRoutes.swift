@@ -3,16 +3,28 @@ import TributaryTesting
 
 /// One response per fault mode, named by the first path segment.
 enum FaultRoutes {
-    static let modes = ["slow", "500", "429", "truncated", "html", "invalid-json", "bomb", "endless", "loop", "file-redirect", "dtd-bomb"]
+    static let modes = [
+        "slow", "500", "429", "truncated", "html", "invalid-json", "bomb", "endless", "loop", "file-redirect",
+        "dtd-bomb",
+    ]
 
     static func response(for mode: String) -> ServedResponse {
         let json = "application/json; charset=utf-8"
         switch mode {
         case "slow": return ServedResponse(body: Data(#"{"items": []}"#.utf8), delay: .seconds(60))
-        case "500": return .text("<html><body>Internal Server Error</body></html>", contentType: "text/html", status: 500)
-        case "429": return ServedResponse(status: 429, headers: ["Retry-After": "3600", "Content-Type": "text/html"], body: Data("<html>429 Too Many Requests</html>".utf8))
-        case "truncated": return ServedResponse(headers: ["Content-Type": json], body: Data(repeating: 0x20, count: 50_000), ending: .truncated(afterBytes: 1_000))
-        case "html": return .text("<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>", contentType: "text/html")
+        case "500":
+            return .text("<html><body>Internal Server Error</body></html>", contentType: "text/html", status: 500)
+        case "429":
+            return ServedResponse(
+                status: 429, headers: ["Retry-After": "3600", "Content-Type": "text/html"],
+                body: Data("<html>429 Too Many Requests</html>".utf8))
+        case "truncated":
+            return ServedResponse(
+                headers: ["Content-Type": json], body: Data(repeating: 0x20, count: 50_000),
+                ending: .truncated(afterBytes: 1_000))
+        case "html":
+            return .text(
+                "<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>", contentType: "text/html")
         case "invalid-json": return .text(#"{"items": [{"question_id": 1, "title": "unterminated"#, contentType: json)
         case "bomb": return ServedResponse(headers: ["Content-Type": json, "Content-Encoding": "gzip"], body: bomb)
         case "endless": return ServedResponse(headers: ["Content-Type": json], ending: .endless)

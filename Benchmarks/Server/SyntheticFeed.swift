@@ -5,7 +5,9 @@ import Foundation
 /// give the same bytes.
 enum SyntheticFeed {
     static let base = 1_795_300_000
-    static let words = ["Swift", "café", "naïve", "Zürich", "東京", "résumé", "feeds", "signal", "merge", "latency", "parser", "digest"]
+    static let words = [
+        "Swift", "café", "naïve", "Zürich", "東京", "résumé", "feeds", "signal", "merge", "latency", "parser", "digest",
+    ]
 
     static func title(_ feed: String, _ index: Int) -> String {
         "\(words[index % words.count]) & \(words[(index * 7) % words.count]) #\(index) in \(feed)"
@@ -66,14 +68,16 @@ enum SyntheticFeed {
         let questions = (0..<items).map { index in
             #"{"tags":["swift","bench"],"owner":{"user_type":"registered","display_name":"User \#(index)","profile_image":"https://www.gravatar.com/avatar/\#(index)"},"is_answered":true,"view_count":\#(index * 13),"answer_count":\#(index % 4),"score":\#(index % 17),"creation_date":\#(base - index * 61),"question_id":\#(Int(name.hashValueStable) * 1000 + index),"link":"https://stackoverflow.com/questions/\#(Int(name.hashValueStable) * 1000 + index)/q","title":"Question \#(index) in \#(name) &amp; friends"}"#
         }
-        return Data(#"{"items":[\#(questions.joined(separator: ","))],"has_more":false,"quota_max":10000,"quota_remaining":9990}"#.utf8)
+        return Data(
+            #"{"items":[\#(questions.joined(separator: ","))],"has_more":false,"quota_max":10000,"quota_remaining":9990}"#
+                .utf8)
     }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
-    nonisolated(unsafe) private static let rfc822Formatter: DateFormatter = {
+    private static let rfc822Formatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -5,7 +5,8 @@ import Tributary
 /// its answers mean. The password travels only in the POST's body, a secret one; the
 /// tokens of the answer are secret response fields, so recordings keep them as `"***"`.
 struct BlueskyLogin: Sendable {
-    static let configureHint = "set \"identifier\" to the account's handle or email and "
+    static let configureHint =
+        "set \"identifier\" to the account's handle or email and "
         + "\"appPassword\" to an app password (Bluesky: Settings → Privacy and security → App passwords)"
 
     let identifier: String
@@ -39,7 +40,7 @@ struct BlueskyLogin: Sendable {
         }
         let body = try? Decompression.inflateIfCompressed(response.body)
         guard let session = body.flatMap({ try? JSONDecoder().decode(BlueskyAPI.Session.self, from: $0) }),
-              !session.accessJwt.isEmpty
+            !session.accessJwt.isEmpty
         else {
             // No excerpt: the body may hold a refresh token.
             throw TributaryError(
@@ -74,7 +75,8 @@ struct BlueskyLogin: Sendable {
     /// Logins are limited per account (30 in 5 minutes; 300 a day says the documentation, 100
     /// a day at the bsky.social entryway, bsky-docs issue 183): skipped until the reset.
     private func rateLimited(_ response: HTTPResponse, _ detail: String) -> TributaryError {
-        let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
+        let until =
+            RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
             ?? BlueskyResponse.resetDate(response)
         let when = until.map { "after \(ClockTime.format($0, now: response.receivedAt))" } ?? "later"
         return TributaryError(

@@ -39,12 +39,13 @@ enum BlueskyMapping {
     /// `https://bsky.app/profile/<handle>/post/<rkey>`, the rkey being the last part of
     /// the post's `at://` URI; nil when either is not what it should be.
     static func webURL(_ post: BlueskyAPI.PostView) -> URL? {
-        let handleCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
+        let handleCharacters = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
         let keyCharacters = handleCharacters.union(CharacterSet(charactersIn: "_:~"))
         let rkey = post.uri.split(separator: "/").last.map(String.init) ?? ""
         guard post.uri.hasPrefix("at://"), post.uri.contains("/app.bsky.feed.post/"), !rkey.isEmpty,
-              rkey.unicodeScalars.allSatisfy(keyCharacters.contains),
-              !post.author.handle.isEmpty, post.author.handle.unicodeScalars.allSatisfy(handleCharacters.contains)
+            rkey.unicodeScalars.allSatisfy(keyCharacters.contains),
+            !post.author.handle.isEmpty, post.author.handle.unicodeScalars.allSatisfy(handleCharacters.contains)
         else { return nil }
         return URL(string: "https://bsky.app/profile/\(post.author.handle)/post/\(rkey)")
     }

@@ -4,7 +4,8 @@ import Tributary
 /// Reads an AppView response: decodes success bodies and turns XRPC errors, and the
 /// HTML 403 the public AppView sends unauthenticated searches, into `TributaryError`s.
 enum BlueskyResponse {
-    static let loginHint = "log in: \(BlueskyLogin.configureHint); "
+    static let loginHint =
+        "log in: \(BlueskyLogin.configureHint); "
         + "author feeds of public profiles (\"mode\": \"author\") work without it"
 
     /// Decodes a success body; `loggedIn` says whether the request carried a session, for
@@ -15,7 +16,9 @@ enum BlueskyResponse {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw TributaryError(.badResponse, "Bluesky sent something that is not its XRPC JSON\(response.bodyKind): \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "Bluesky sent something that is not its XRPC JSON\(response.bodyKind): \(response.bodyExcerpt)")
         }
     }
 
@@ -28,10 +31,13 @@ enum BlueskyResponse {
             guard loggedIn else {
                 throw TributaryError(.skipped, "Bluesky needs login for this (\(detail)): \(loginHint)")
             }
-            throw TributaryError(.skipped, "Bluesky refused the logged-in session (\(detail)); "
-                + "check \"identifier\", \"appPassword\" and \"authServer\"")
+            throw TributaryError(
+                .skipped,
+                "Bluesky refused the logged-in session (\(detail)); "
+                    + "check \"identifier\", \"appPassword\" and \"authServer\"")
         case (429, _), (_, "RateLimitExceeded"):
-            let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
+            let until =
+                RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
             throw TributaryError(.rateLimited, "Bluesky is rate limiting requests (\(detail))", retryAfter: until)
         case (400, _):
             throw TributaryError(.permanent, "Bluesky rejected the request (\(detail)); check \"actor\" or \"query\"")
@@ -54,7 +60,7 @@ enum BlueskyResponse {
     /// The XRPC error body; nil for HTML pages and other bodies.
     static func errorBody(_ response: HTTPResponse) -> BlueskyAPI.ErrorBody? {
         guard let body = try? Decompression.inflateIfCompressed(response.body),
-              let error = try? JSONDecoder().decode(BlueskyAPI.ErrorBody.self, from: body), error.error != nil
+            let error = try? JSONDecoder().decode(BlueskyAPI.ErrorBody.self, from: body), error.error != nil
         else { return nil }
         return error
     }

@@ -11,11 +11,15 @@ public struct BlueskySource: FeedSource {
     public static let defaultBaseURL = "https://public.api.bsky.app"
     public static let defaultAuthServer = "https://bsky.social"
     public static let options = [
-        OptionSpec("mode", .choice(["author", "search"]), "author: an actor's posts and reposts; search: posts matching a query", default: "author"),
+        OptionSpec(
+            "mode", .choice(["author", "search"]),
+            "author: an actor's posts and reposts; search: posts matching a query", default: "author"),
         OptionSpec("actor", .string, "author mode: a handle (\"bsky.app\") or a DID"),
         OptionSpec("query", .string, "search mode: the search"),
-        OptionSpec("filter", .choice(["posts_with_replies", "posts_no_replies", "posts_with_media", "posts_and_author_threads"]),
-                   "author mode: which posts", default: "posts_no_replies"),
+        OptionSpec(
+            "filter",
+            .choice(["posts_with_replies", "posts_no_replies", "posts_with_media", "posts_and_author_threads"]),
+            "author mode: which posts", default: "posts_no_replies"),
         OptionSpec("limit", .integer(1...100), "posts to fetch", default: "30"),
         OptionSpec("identifier", .string, "login: the account's handle or email (search needs login)"),
         OptionSpec("appPassword", .secret(variable: "BLUESKY_APP_PASSWORD"), "login: an app password"),
@@ -51,14 +55,19 @@ public struct BlueskySource: FeedSource {
 
     /// The feed or search call on `server`.
     func request(at server: URL) -> HTTPRequest {
-        var request = mode == "author"
-            ? HTTPRequest(base: server, path: "xrpc/app.bsky.feed.getAuthorFeed", query: [
-                ("actor", parameter.hasPrefix("@") ? String(parameter.dropFirst()) : parameter),
-                ("filter", filter), ("limit", String(limit)),
-            ])
-            : HTTPRequest(base: server, path: "xrpc/app.bsky.feed.searchPosts", query: [
-                ("q", parameter), ("limit", String(limit)),
-            ])
+        var request =
+            mode == "author"
+            ? HTTPRequest(
+                base: server, path: "xrpc/app.bsky.feed.getAuthorFeed",
+                query: [
+                    ("actor", parameter.hasPrefix("@") ? String(parameter.dropFirst()) : parameter),
+                    ("filter", filter), ("limit", String(limit)),
+                ])
+            : HTTPRequest(
+                base: server, path: "xrpc/app.bsky.feed.searchPosts",
+                query: [
+                    ("q", parameter), ("limit", String(limit)),
+                ])
         request.rateLimitKey = "bluesky:\(server.absoluteString)"
         return request
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import CExecSupervisor
 import Foundation
@@ -24,7 +24,9 @@ struct ChildProcess {
         guard let program = arguments.first, !program.isEmpty else {
             throw TributaryError(.invalidConfiguration, "the command is empty; name a program to run")
         }
-        let stdin = try makePipe(), stdout = try makePipe(), stderr = try makePipe()
+        let stdin = try makePipe()
+        let stdout = try makePipe()
+        let stderr = try makePipe()
         try fill(stdin.write, with: input)
         close(stdin.write)
         defer { [stdin.read, stdout.write, stderr.write].forEach { _ = close($0) } }
@@ -60,8 +62,10 @@ struct ChildProcess {
 
     /// Waits up to `milliseconds` for either open pipe to have bytes or reach its end.
     func waitForData(output outputOpen: Bool, error errorOpen: Bool, milliseconds: Int32) {
-        var fds = [pollfd(fd: outputOpen ? output : -1, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: errorOpen ? errorOutput : -1, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: outputOpen ? output : -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errorOpen ? errorOutput : -1, events: Int16(POLLIN), revents: 0),
+        ]
         _ = poll(&fds, 2, milliseconds)
     }
 
@@ -101,12 +105,13 @@ struct ChildProcess {
     }
 
     private static func launchError(_ program: String, _ code: Int32) -> TributaryError {
-        let reason = switch code {
-        case ENOENT: "no such program; give its path, or put it on PATH"
-        case EACCES: "permission denied; make it executable (chmod +x)"
-        case ENOEXEC: "not an executable format; a script needs a #! line"
-        default: String(cString: strerror(code))
-        }
+        let reason =
+            switch code {
+            case ENOENT: "no such program; give its path, or put it on PATH"
+            case EACCES: "permission denied; make it executable (chmod +x)"
+            case ENOEXEC: "not an executable format; a script needs a #! line"
+            default: String(cString: strerror(code))
+            }
         return TributaryError(.permanent, "cannot run \"\(program)\": \(reason)")
     }
 
@@ -137,7 +142,10 @@ struct ChildProcess {
         while offset < data.count {
             let written = data.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw TributaryError(.transient, "cannot write the options to the program: \(String(cString: strerror(errno)))") }
+            guard written > 0 else {
+                throw TributaryError(
+                    .transient, "cannot write the options to the program: \(String(cString: strerror(errno)))")
+            }
             offset += written
         }
     }

@@ -11,13 +11,14 @@ import Tributary
 /// with the program's last standard error line.
 public struct ExecSource: FeedSource {
     public static let type = "exec"
-    public static let summary = "an external program you name, printing JSON Feed or JSON lines (see README: External source plugins)"
+    public static let summary =
+        "an external program you name, printing JSON Feed or JSON lines (see README: External source plugins)"
     public static let options = [
         OptionSpec(
             "command", .command,
             "the program and its arguments, run without a shell; the entry's other keys reach it as JSON on standard input",
             required: true
-        ),
+        )
     ]
 
     /// The plugin's deadline starts once it runs, not while it waits for a slot.
@@ -41,18 +42,21 @@ public struct ExecSource: FeedSource {
 
     private init(entry: SourceEntry, arguments: [String]) throws {
         if let (key, variable) = entry.unsetSecrets.min(by: { $0.key < $1.key }) {
-            throw TributaryError(.skipped, "\(key) uses \(variable), which is not set; set it to enable this source", source: entry.id)
+            throw TributaryError(
+                .skipped, "\(key) uses \(variable), which is not set; set it to enable this source", source: entry.id)
         }
         self.arguments = arguments
         input = try Self.input(for: entry)
         guard input.count <= PluginProcess.maxInputSize else {
-            throw entry.invalid("command", "the entry is \(ByteCount.format(input.count)) as JSON; a plugin receives at most 60 KB")
+            throw entry.invalid(
+                "command", "the entry is \(ByteCount.format(input.count)) as JSON; a plugin receives at most 60 KB")
         }
     }
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         let process = PluginProcess(
-            arguments: arguments, input: input, timeout: context.http.timeout, maxOutputSize: context.http.limits.maxBodySize
+            arguments: arguments, input: input, timeout: context.http.timeout,
+            maxOutputSize: context.http.limits.maxBodySize
         )
         return Signal.once {
             let outcome = try await process.run()
@@ -65,7 +69,8 @@ public struct ExecSource: FeedSource {
     static func update(from outcome: PluginProcess.Outcome, process: PluginProcess) throws -> SourceUpdate {
         let lines = outcome.errorLines
         guard outcome.exitStatus == 0 else {
-            let how = outcome.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(outcome.signal ?? 0)"
+            let how =
+                outcome.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(outcome.signal ?? 0)"
             let last = lines.last.map { ": \($0)" } ?? " (it wrote nothing to standard error)"
             throw TributaryError(.permanent, "\(process.programName) \(how)\(last)")
         }

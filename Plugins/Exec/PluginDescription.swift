@@ -56,17 +56,24 @@ public struct PluginDescription: Sendable, Equatable, Decodable {
         do {
             return try JSONDecoder().decode(PluginDescription.self, from: data)
         } catch {
-            throw TributaryError(.badResponse, "--describe printed no valid description (\(reason(error))); expected {\"summary\": \"…\", \"options\": [{\"name\": \"…\", \"type\": \"…\", \"summary\": \"…\"}]}")
+            throw TributaryError(
+                .badResponse,
+                "--describe printed no valid description (\(reason(error))); expected {\"summary\": \"…\", \"options\": [{\"name\": \"…\", \"type\": \"…\", \"summary\": \"…\"}]}"
+            )
         }
     }
 
     /// Runs `plugin --describe` with a short deadline and parses what it prints.
-    public static func describe(_ plugin: DiscoveredPlugin, timeout: Duration = .seconds(5)) async throws -> PluginDescription {
-        let process = PluginProcess(arguments: [plugin.executable.path, "--describe"], timeout: timeout, maxOutputSize: 256 * 1024)
+    public static func describe(_ plugin: DiscoveredPlugin, timeout: Duration = .seconds(5)) async throws
+        -> PluginDescription
+    {
+        let process = PluginProcess(
+            arguments: [plugin.executable.path, "--describe"], timeout: timeout, maxOutputSize: 256 * 1024)
         let outcome = try await process.run()
         guard outcome.exitStatus == 0 else {
             let last = outcome.errorLines.last.map { ": \($0)" } ?? ""
-            let how = outcome.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(outcome.signal ?? 0)"
+            let how =
+                outcome.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(outcome.signal ?? 0)"
             throw TributaryError(.badResponse, "--describe \(how)\(last)")
         }
         return try parse(outcome.output)

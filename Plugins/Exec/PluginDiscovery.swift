@@ -37,7 +37,8 @@ public enum PluginDiscovery {
         if let path = environment[pathVariable], !path.isEmpty {
             return path.split(separator: ":").map(String.init)
         }
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
         return [(data as NSString).appendingPathComponent("tributary/plugins")]
     }
@@ -48,7 +49,8 @@ public enum PluginDiscovery {
         for folder in folders(environment: environment) where !folder.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for file in names.sorted() {
-                guard let plugin = plugin(named: file, in: folder), !found.contains(where: { $0.name == plugin.name }) else { continue }
+                guard let plugin = plugin(named: file, in: folder), !found.contains(where: { $0.name == plugin.name })
+                else { continue }
                 found.append(plugin)
             }
         }

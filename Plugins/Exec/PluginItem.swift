@@ -25,7 +25,8 @@ struct PluginItem {
             id: id, source: "", sourceType: "", kind: try kind(), title: title ?? "",
             url: url.flatMap(URL.init(string:)), author: try string("author"), published: try date("published"),
             score: try number("score"), summary: try string("summary"),
-            thumbnail: try string("thumbnail").flatMap(URL.init(string:)), image: try string("image").flatMap(URL.init(string:)),
+            thumbnail: try string("thumbnail").flatMap(URL.init(string:)),
+            image: try string("image").flatMap(URL.init(string:)),
             tags: try tags()
         )
     }
@@ -44,13 +45,17 @@ struct PluginItem {
 
     private func string(_ key: String) throws -> String? {
         guard let value = present(key) else { return nil }
-        guard let text = value.stringValue else { throw Problem(message: "\"\(key)\" must be a string, found \(value.typeName)") }
+        guard let text = value.stringValue else {
+            throw Problem(message: "\"\(key)\" must be a string, found \(value.typeName)")
+        }
         return text
     }
 
     private func number(_ key: String) throws -> Double? {
         guard let value = present(key) else { return nil }
-        guard case .number(let number) = value else { throw Problem(message: "\"\(key)\" must be a number, found \(value.typeName)") }
+        guard case .number(let number) = value else {
+            throw Problem(message: "\"\(key)\" must be a number, found \(value.typeName)")
+        }
         return number
     }
 
@@ -63,7 +68,10 @@ struct PluginItem {
     private func date(_ key: String) throws -> Date? {
         guard let text = try string(key) else { return nil }
         guard let date = ISO8601Date.parse(text) else {
-            throw Problem(message: "\"\(key)\" must be an ISO 8601 date such as \"2026-11-22T06:00:00Z\", found \"\(TextCleanup.truncate(text, to: 40))\"")
+            throw Problem(
+                message:
+                    "\"\(key)\" must be an ISO 8601 date such as \"2026-11-22T06:00:00Z\", found \"\(TextCleanup.truncate(text, to: 40))\""
+            )
         }
         return date
     }

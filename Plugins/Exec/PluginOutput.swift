@@ -28,7 +28,8 @@ enum PluginOutput {
                 items.append(try item(trimmed))
             } catch let problem as PluginItem.Problem {
                 let shown = TextCleanup.truncate(TextCleanup.singleLine(trimmed), to: 80)
-                throw TributaryError(.badResponse, "\(program) output line \(index + 1): \(problem.message) in \(shown)")
+                throw TributaryError(
+                    .badResponse, "\(program) output line \(index + 1): \(problem.message) in \(shown)")
             }
         }
         return items
@@ -36,7 +37,8 @@ enum PluginOutput {
 
     private static func item(_ line: String) throws -> FeedItem {
         guard let value = try? JSONReader.parse(Data(line.utf8), as: .remote).0 else {
-            throw PluginItem.Problem(message: "not valid JSON (write a JSON Feed document, or one JSON object per line)")
+            throw PluginItem.Problem(
+                message: "not valid JSON (write a JSON Feed document, or one JSON object per line)")
         }
         guard case .object(let object) = value else {
             throw PluginItem.Problem(message: "expected a JSON object, found \(value.typeName)")

@@ -24,7 +24,9 @@ public struct PluginProcess: Sendable {
     /// must fit in the pipe's buffer (64 KB on Linux).
     public static let maxInputSize = 60 * 1024
 
-    public init(arguments: [String], input: Data = Data(), timeout: Duration, maxOutputSize: Int, maxErrorSize: Int = 64 * 1024) {
+    public init(
+        arguments: [String], input: Data = Data(), timeout: Duration, maxOutputSize: Int, maxErrorSize: Int = 64 * 1024
+    ) {
         self.arguments = arguments
         self.input = input
         self.timeout = timeout
@@ -69,7 +71,9 @@ public struct PluginProcess: Sendable {
 
     private func runBlocking(_ control: ProcessControl) throws -> Outcome {
         guard input.count <= Self.maxInputSize else {
-            throw TributaryError(.invalidConfiguration, "the options sent to \(programName) are \(ByteCount.format(input.count)); the limit is 60 KB")
+            throw TributaryError(
+                .invalidConfiguration,
+                "the options sent to \(programName) are \(ByteCount.format(input.count)); the limit is 60 KB")
         }
         if control.isCancelled { throw TributaryError(.cancelled, "cancelled before \(programName) started") }
         let child = try ChildProcess.spawn(arguments, input: input)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Tributary
@@ -49,7 +49,10 @@ final class PluginSlots: @unchecked Sendable {
     /// Waits for a free slot, first come first served; throws `cancelled` if the task is
     /// cancelled meanwhile. Each successful call is paired with one `release()`.
     func acquire(for program: String) async throws {
-        let id = lock.withLock { lastID += 1; return lastID }
+        let id = lock.withLock {
+            lastID += 1
+            return lastID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (turn: CheckedContinuation<Void, any Error>) in
                 lock.withLock {

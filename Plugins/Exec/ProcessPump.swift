@@ -20,12 +20,15 @@ struct ProcessPump {
 
     mutating func run() throws -> PluginProcess.Outcome {
         defer { child.closePipes() }
-        var outputOpen = true, errorOpen = true
+        var outputOpen = true
+        var errorOpen = true
         while outputOpen || errorOpen {
             try stopIfNeeded()
             child.waitForData(output: outputOpen, error: errorOpen, milliseconds: 50)
             if outputOpen { outputOpen = child.drain(child.output, into: &output, limit: limits.maxOutputSize) }
-            if errorOpen { errorOpen = child.drain(child.errorOutput, into: &errorOutput, limit: limits.maxErrorSize * 2) }
+            if errorOpen {
+                errorOpen = child.drain(child.errorOutput, into: &errorOutput, limit: limits.maxErrorSize * 2)
+            }
             keepErrorTail()
             if output.count > limits.maxOutputSize { throw stop(tooLarge()) }
         }
@@ -43,7 +46,10 @@ struct ProcessPump {
         if control.isCancelled { throw stop(cancelledError) }
         if ContinuousClock.now >= deadline {
             let seconds = ClockTime.seconds(limits.timeout)
-            throw stop(TributaryError(.timeout, "\(limits.programName) did not finish within \(seconds) s and was killed\(lastErrorLine)"))
+            throw stop(
+                TributaryError(
+                    .timeout, "\(limits.programName) did not finish within \(seconds) s and was killed\(lastErrorLine)")
+            )
         }
     }
 
@@ -59,7 +65,10 @@ struct ProcessPump {
 
     private func tooLarge() -> TributaryError {
         let cap = ByteCount.format(limits.maxOutputSize)
-        return TributaryError(.badResponse, "\(limits.programName) wrote more than \(cap) to standard output and was killed; the cap is maxResponseMB in feeds.json")
+        return TributaryError(
+            .badResponse,
+            "\(limits.programName) wrote more than \(cap) to standard output and was killed; the cap is maxResponseMB in feeds.json"
+        )
     }
 
     /// Standard error keeps only its last `maxErrorSize` bytes, from a line start.

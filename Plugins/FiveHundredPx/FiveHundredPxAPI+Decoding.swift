@@ -26,7 +26,8 @@ extension FiveHundredPxAPI.Photo {
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.looseInt(.id).map(String.init) ?? c.loose(String.self, .id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "photo without id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "photo without id"))
         }
         self.id = id
         name = c.loose(String.self, .name)

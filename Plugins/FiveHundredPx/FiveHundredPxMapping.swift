@@ -44,7 +44,9 @@ enum FiveHundredPxMapping {
     /// "97.4 rating · 709 views · 88 votes", then the description.
     static func summary(_ photo: FiveHundredPxAPI.Photo) -> String? {
         var parts: [String] = []
-        if let rating = photo.rating { parts.append("\(rating.formatted(.number.precision(.fractionLength(0...1)))) rating") }
+        if let rating = photo.rating {
+            parts.append("\(rating.formatted(.number.precision(.fractionLength(0...1)))) rating")
+        }
         if let views = photo.times_viewed { parts.append("\(views.formatted(.number.grouping(.automatic))) views") }
         if let votes = photo.votes_count { parts.append(votes == 1 ? "1 vote" : "\(votes) votes") }
         if let text = photo.description.map(TextCleanup.plainText(fromHTML:)), !text.isEmpty { parts.append(text) }

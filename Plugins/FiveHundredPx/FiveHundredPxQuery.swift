@@ -5,7 +5,10 @@ import Tributary
 /// travels separately, as a secret query parameter).
 struct FiveHundredPxQuery: Sendable {
     static let features = ["popular", "upcoming", "editors", "fresh_today", "fresh_yesterday", "fresh_week"]
-    static let sorts = ["rating", "highest_rating", "created_at", "times_viewed", "votes_count", "favorites_count", "comments_count", "taken_at"]
+    static let sorts = [
+        "rating", "highest_rating", "created_at", "times_viewed", "votes_count", "favorites_count", "comments_count",
+        "taken_at",
+    ]
 
     var feature: String
     var sort: String
@@ -52,11 +55,15 @@ extension FiveHundredPxQuery {
 
     private static func sizes(_ values: [String], _ entry: SourceEntry) throws -> [Int] {
         guard !values.isEmpty else {
-            throw entry.invalid("imageSizes", "give at least one size id, e.g. [\"3\", \"4\"] (thumbnail first, full size last)")
+            throw entry.invalid(
+                "imageSizes", "give at least one size id, e.g. [\"3\", \"4\"] (thumbnail first, full size last)")
         }
         return try values.map { value in
             guard let size = Int(value.trimmingCharacters(in: .whitespaces)), size > 0 else {
-                throw entry.invalid("imageSizes", "\"\(value)\" is not a 500px size id; size ids are whole numbers such as \"3\" (thumbnail) or \"4\" (full size)")
+                throw entry.invalid(
+                    "imageSizes",
+                    "\"\(value)\" is not a 500px size id; size ids are whole numbers such as \"3\" (thumbnail) or \"4\" (full size)"
+                )
             }
             return size
         }

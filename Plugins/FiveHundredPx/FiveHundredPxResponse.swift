@@ -4,12 +4,15 @@ import Tributary
 /// Reads a 500px response: classifies its refusals (whose causes are permanent) and
 /// decodes its page. Messages never contain the consumer key.
 enum FiveHundredPxResponse {
-    static let shutdown = "500px shut its public API down on 2018-06-15, so no consumer key works against api.500px.com any more"
+    static let shutdown =
+        "500px shut its public API down on 2018-06-15, so no consumer key works against api.500px.com any more"
 
     static func decode(_ response: HTTPResponse, key: Secret) throws -> FiveHundredPxAPI.Page {
-        let page = try? JSONDecoder().decode(FiveHundredPxAPI.Page.self, from: try Decompression.inflateIfCompressed(response.body))
+        let page = try? JSONDecoder().decode(
+            FiveHundredPxAPI.Page.self, from: try Decompression.inflateIfCompressed(response.body))
         if !response.isSuccess || (page?.photos == nil && page?.error != nil) {
-            try refusal(response, upstream: page?.error, status: response.isSuccess ? page?.status : response.status, key: key)
+            try refusal(
+                response, upstream: page?.error, status: response.isSuccess ? page?.status : response.status, key: key)
         }
         guard let page, page.photos != nil else {
             let what = response.mediaType.map { " (\($0))" } ?? ""
@@ -26,11 +29,19 @@ enum FiveHundredPxResponse {
         let detail = "HTTP \(status ?? response.status)" + (quoted.map { ": \($0)" } ?? "")
         switch status ?? response.status {
         case 401:
-            throw TributaryError(.permanent, "500px refused the consumer key: missing or not authorized (\(detail)); set FIVEHUNDREDPX_CONSUMER_KEY to a key the server accepts")
+            throw TributaryError(
+                .permanent,
+                "500px refused the consumer key: missing or not authorized (\(detail)); set FIVEHUNDREDPX_CONSUMER_KEY to a key the server accepts"
+            )
         case 403 where quoted?.localizedCaseInsensitiveContains("deactivated") == true:
-            throw TributaryError(.permanent, "500px refused the request: the application is deactivated (\(detail)); \(shutdown). Point baseURL at a server that speaks the v1 API, or set \"enabled\": false")
+            throw TributaryError(
+                .permanent,
+                "500px refused the request: the application is deactivated (\(detail)); \(shutdown). Point baseURL at a server that speaks the v1 API, or set \"enabled\": false"
+            )
         case 403:
-            throw TributaryError(.permanent, "500px refused access (\(detail)); check the consumer key and that baseURL speaks the v1 API")
+            throw TributaryError(
+                .permanent,
+                "500px refused access (\(detail)); check the consumer key and that baseURL speaks the v1 API")
         default:
             try response.requireSuccess("500px")
             throw TributaryError(.permanent, "500px answered with an error (\(detail))")

@@ -5,16 +5,23 @@ import Tributary
 /// 500px itself deactivated that API on 2018-06-15.
 public struct FiveHundredPxSource: SingleRequestSource {
     public static let type = "500px"
-    public static let summary = "500px photo streams through the v1 API (500px shut it down in 2018; for servers that still speak it)"
+    public static let summary =
+        "500px photo streams through the v1 API (500px shut it down in 2018; for servers that still speak it)"
     public static let defaultBaseURL = "https://api.500px.com"
     public static let options = [
         OptionSpec("feature", .choice(FiveHundredPxQuery.features), "the photo stream", default: "popular"),
         OptionSpec("sort", .choice(FiveHundredPxQuery.sorts), "upstream sort order", default: "rating"),
         OptionSpec("limit", .integer(1...100), "photos to fetch (rpp)", default: "100"),
-        OptionSpec("excludeCategories", .stringList(maxCount: nil), "category names to leave out (sent as exclude)", default: "[\"Nude\"]"),
-        OptionSpec("imageSizes", .stringList(maxCount: nil), "size ids to request: first is the thumbnail, last the image", default: "[\"3\", \"4\"]"),
+        OptionSpec(
+            "excludeCategories", .stringList(maxCount: nil), "category names to leave out (sent as exclude)",
+            default: "[\"Nude\"]"),
+        OptionSpec(
+            "imageSizes", .stringList(maxCount: nil), "size ids to request: first is the thumbnail, last the image",
+            default: "[\"3\", \"4\"]"),
         OptionSpec("nsfw", .boolean, "keep photos upstream marks nsfw", default: "false"),
-        OptionSpec("consumerKey", .secret(variable: "FIVEHUNDREDPX_CONSUMER_KEY"), "consumer key, sent as the consumer_key query parameter", required: false),
+        OptionSpec(
+            "consumerKey", .secret(variable: "FIVEHUNDREDPX_CONSUMER_KEY"),
+            "consumer key, sent as the consumer_key query parameter", required: false),
     ]
 
     let query: FiveHundredPxQuery
@@ -26,7 +33,8 @@ public struct FiveHundredPxSource: SingleRequestSource {
         query = try FiveHundredPxQuery(entry: entry)
         baseURL = entry.baseURL(default: Self.defaultBaseURL)
         keepNSFW = entry.bool("nsfw") ?? false
-        consumerKey = try entry.requiredSecret("consumerKey", hint: "500px issues no keys since 2018; only servers speaking the v1 API need one")
+        consumerKey = try entry.requiredSecret(
+            "consumerKey", hint: "500px issues no keys since 2018; only servers speaking the v1 API need one")
     }
 
     public func request() throws -> HTTPRequest {
@@ -41,8 +49,13 @@ public struct FiveHundredPxSource: SingleRequestSource {
         let excluded = query.excludedCategoryIDs
         let kept = photos.filter { (keepNSFW || $0.nsfw != true) && !excluded.contains($0.category ?? -1) }
         var update = SourceUpdate(items: kept.map { FiveHundredPxMapping.item($0, sizes: query.imageSizes) })
-        if kept.count < photos.count { update.diagnostics.append("\(photos.count - kept.count) of \(photos.count) photos left out (nsfw or excluded category)") }
-        if let total = page.total_items { update.diagnostics.append("\(total) photos in \(page.feature ?? query.feature)") }
+        if kept.count < photos.count {
+            update.diagnostics.append(
+                "\(photos.count - kept.count) of \(photos.count) photos left out (nsfw or excluded category)")
+        }
+        if let total = page.total_items {
+            update.diagnostics.append("\(total) photos in \(page.feature ?? query.feature)")
+        }
         return update
     }
 }

@@ -10,10 +10,12 @@ enum FlickrBody {
     /// The argument of `name( ... )` or `name( ... );`, or the body itself when unwrapped.
     static func unwrappingCallback(_ body: Data) -> Data {
         let bytes = [UInt8](body)
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), isIdentifierStart(bytes[first]) else { return body }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), isIdentifierStart(bytes[first]) else {
+            return body
+        }
         guard let open = bytes[first...].firstIndex(of: UInt8(ascii: "(")),
-              bytes[first..<open].allSatisfy(isIdentifier),
-              let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open
+            bytes[first..<open].allSatisfy(isIdentifier),
+            let close = bytes.lastIndex(of: UInt8(ascii: ")")), close > open
         else { return body }
         let tail = bytes[(close + 1)...]
         guard tail.allSatisfy({ isSpace($0) || $0 == UInt8(ascii: ";") }) else { return body }
@@ -45,7 +47,8 @@ enum FlickrBody {
     }
 
     private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "$")
     }
 
     private static func isIdentifier(_ byte: UInt8) -> Bool {

@@ -23,7 +23,9 @@ enum FlickrQuery: Sendable {
             if !tags.isEmpty { query += [("tags", tags.joined(separator: ",")), ("tag_mode", tagMode)] }
             query += [("sort", sort)]
             if let safeSearch { query.append(("safe_search", safeSearch)) }
-            query += [("per_page", String(perPage)), ("extras", Self.extras), ("format", "json"), ("nojsoncallback", "1")]
+            query += [
+                ("per_page", String(perPage)), ("extras", Self.extras), ("format", "json"), ("nojsoncallback", "1"),
+            ]
             return query
         }
     }
@@ -47,11 +49,14 @@ enum FlickrQuery: Sendable {
         let tags = (entry.strings("tags") ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard mode == "search" else {
             for key in ["text", "sort", "safeSearch"] where entry.options[key] != nil {
-                throw entry.invalid(key, "only used with \"mode\": \"search\"; the public feed filters by \"tags\" alone")
+                throw entry.invalid(
+                    key, "only used with \"mode\": \"search\"; the public feed filters by \"tags\" alone")
             }
             return .publicFeed(PublicFeed(tags: tags, tagMode: entry.string("tagMode") ?? "all"))
         }
-        let text = entry.string("text").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        let text = entry.string("text").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let search = Search(
             text: text, tags: tags, tagMode: entry.string("tagMode") ?? "any",
             sort: entry.string("sort") ?? "interestingness-desc", perPage: entry.int("limit") ?? 100,
@@ -61,7 +66,8 @@ enum FlickrQuery: Sendable {
             throw entry.invalid("text", "a search needs \"text\" or \"tags\" (Flickr refuses parameterless searches)")
         }
         if search.tagMode == "all" && tags.count > Search.maxTagsForAll {
-            throw entry.invalid("tags", "at most \(Search.maxTagsForAll) tags with \"tagMode\": \"all\"; remove some or use \"any\"")
+            throw entry.invalid(
+                "tags", "at most \(Search.maxTagsForAll) tags with \"tagMode\": \"all\"; remove some or use \"any\"")
         }
         return .search(search)
     }

@@ -7,7 +7,9 @@ enum FlickrResponse {
     static func searchPage(_ response: HTTPResponse) throws -> FlickrAPI.PhotoPage {
         let result = try decode(FlickrAPI.SearchResponse.self, response)
         guard let page = result.photos else {
-            throw TributaryError(.badResponse, "Flickr answered \"stat\": \"\(result.stat ?? "?")\" without \"photos\": \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "Flickr answered \"stat\": \"\(result.stat ?? "?")\" without \"photos\": \(response.bodyExcerpt)")
         }
         return page
     }
@@ -40,18 +42,23 @@ enum FlickrResponse {
         let detail = "code \(code.map(String.init) ?? "?"): \(upstream)"
         switch code {
         case 100:
-            return TributaryError(.permanent, "Flickr rejected the API key as invalid or expired (\(detail)); set \(FlickrSource.keyVariable) to a working key (new keys need Flickr Pro) or use \"mode\": \"public\" for the keyless feed")
+            return TributaryError(
+                .permanent,
+                "Flickr rejected the API key as invalid or expired (\(detail)); set \(FlickrSource.keyVariable) to a working key (new keys need Flickr Pro) or use \"mode\": \"public\" for the keyless feed"
+            )
         case 105, 10:
             return TributaryError(.transient, "Flickr service is temporarily unavailable (\(detail)); try again later")
         case 1, 2, 3, 4, 5, 11, 12, 17, 18:
-            return TributaryError(.permanent, "Flickr rejected the search (\(detail)); check text, tags, tagMode and sort")
+            return TributaryError(
+                .permanent, "Flickr rejected the search (\(detail)); check text, tags, tagMode and sort")
         default:
             return TributaryError(.permanent, "Flickr error (\(detail))")
         }
     }
 
     static func notJSON(_ response: HTTPResponse) -> TributaryError {
-        TributaryError(.badResponse, "Flickr sent something that is not its JSON\(response.bodyKind): \(response.bodyExcerpt)")
+        TributaryError(
+            .badResponse, "Flickr sent something that is not its JSON\(response.bodyKind): \(response.bodyExcerpt)")
     }
 
     /// "4,120 results" in the status; paging facts in `--verbose`.

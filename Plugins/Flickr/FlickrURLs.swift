@@ -10,8 +10,13 @@ enum FlickrURLs {
     /// `https://live.staticflickr.com/{server}/{id}_{secret}_{suffix}.jpg`; sizes below
     /// 1600 px share the photo's `secret`.
     static func image(_ photo: FlickrAPI.Photo, suffix: String) -> URL? {
-        guard let server = photo.server?.value, let secret = photo.secret, !server.isEmpty, !secret.isEmpty else { return nil }
-        return URL(string: "https://live.staticflickr.com/\(escaped(server))/\(escaped(photo.id.value))_\(escaped(secret))_\(suffix).jpg")
+        guard let server = photo.server?.value, let secret = photo.secret, !server.isEmpty, !secret.isEmpty else {
+            return nil
+        }
+        return URL(
+            string:
+                "https://live.staticflickr.com/\(escaped(server))/\(escaped(photo.id.value))_\(escaped(secret))_\(suffix).jpg"
+        )
     }
 
     /// The photo id in `https://www.flickr.com/photos/{user}/{id}/`.
@@ -27,13 +32,14 @@ enum FlickrURLs {
         let name = url.lastPathComponent
         let parts = name.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].allSatisfy(\.isNumber), let dot = parts[2].firstIndex(of: "."),
-              ["s", "q", "t", "m", "n", "w", "z", "c"].contains(parts[2][..<dot])
+            ["s", "q", "t", "m", "n", "w", "z", "c"].contains(parts[2][..<dot])
         else { return url }
         let resizedName = "\(parts[0])_\(parts[1])_\(suffix)\(parts[2][dot...])"
         return url.deletingLastPathComponent().appendingPathComponent(resizedName)
     }
 
     private static func escaped(_ part: String) -> String {
-        part.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? part
+        part.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
+            ?? part
     }
 }

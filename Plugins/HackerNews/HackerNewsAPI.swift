@@ -47,7 +47,9 @@ enum HackerNewsAPI {
     static func request(base: URL, query: HackerNewsQuery, page: Int) -> HTTPRequest {
         var parameters = [("query", query.text)]
         if !query.tags.isEmpty { parameters.append(("tags", query.tags.joined(separator: ","))) }
-        if !query.numericFilters.isEmpty { parameters.append(("numericFilters", query.numericFilters.joined(separator: ","))) }
+        if !query.numericFilters.isEmpty {
+            parameters.append(("numericFilters", query.numericFilters.joined(separator: ",")))
+        }
         parameters += [("hitsPerPage", String(query.pageSize)), ("page", String(page))]
         var request = HTTPRequest(base: base, path: "api/v1/\(query.endpoint)", query: parameters)
         request.rateLimitKey = "hn-algolia:\(base.absoluteString)"

@@ -28,7 +28,9 @@ enum HackerNewsMapping {
     /// The story's title; for a comment, "Re: <story title>", or the start of its text.
     static func title(_ hit: HackerNewsAPI.Hit, text: String) -> String? {
         if let title = hit.title.map(TextCleanup.singleLine), !title.isEmpty { return title }
-        if let story = hit.story_title.map(TextCleanup.singleLine), !story.isEmpty, !text.isEmpty { return "Re: \(story)" }
+        if let story = hit.story_title.map(TextCleanup.singleLine), !story.isEmpty, !text.isEmpty {
+            return "Re: \(story)"
+        }
         return text.isEmpty ? nil : TextCleanup.truncate(text, to: 120)
     }
 
@@ -45,7 +47,8 @@ enum HackerNewsMapping {
     }
 
     static func published(_ hit: HackerNewsAPI.Hit) -> Date? {
-        hit.created_at.flatMap(ISO8601Date.parse) ?? hit.created_at_i.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        hit.created_at.flatMap(ISO8601Date.parse)
+            ?? hit.created_at_i.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
     /// "412 points · 198 comments", then the text of an Ask HN story or a comment.

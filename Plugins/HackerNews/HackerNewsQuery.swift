@@ -5,7 +5,9 @@ import Tributary
 struct HackerNewsQuery: Sendable {
     /// Algolia serves at most this many hits per page to HN Search.
     static let maxPageSize = 100
-    static let plainTags: Set<String> = ["story", "comment", "poll", "pollopt", "show_hn", "ask_hn", "front_page", "job"]
+    static let plainTags: Set<String> = [
+        "story", "comment", "poll", "pollopt", "show_hn", "ask_hn", "front_page", "job",
+    ]
     static let numericAttributes = ["points", "num_comments", "created_at_i"]
 
     var text: String
@@ -20,10 +22,16 @@ struct HackerNewsQuery: Sendable {
     /// The option and message of the first value upstream would reject or ignore.
     func problem() -> (key: String, message: String)? {
         if let tag = tags.first(where: { !Self.isKnownTag($0) }) {
-            return ("tags", "\"\(tag)\" is not an HN Search tag; use story, comment, poll, pollopt, show_hn, ask_hn, front_page, job, author_NAME or story_ID")
+            return (
+                "tags",
+                "\"\(tag)\" is not an HN Search tag; use story, comment, poll, pollopt, show_hn, ask_hn, front_page, job, author_NAME or story_ID"
+            )
         }
         if let filter = numericFilters.first(where: { !Self.isNumericFilter($0) }) {
-            return ("numericFilters", "\"\(filter)\" is not a filter such as \"points>100\"; use points, num_comments or created_at_i with <, <=, =, >= or >")
+            return (
+                "numericFilters",
+                "\"\(filter)\" is not a filter such as \"points>100\"; use points, num_comments or created_at_i with <, <=, =, >= or >"
+            )
         }
         return nil
     }

@@ -12,7 +12,9 @@ enum HackerNewsResponse {
         do {
             return try JSONDecoder().decode(HackerNewsAPI.SearchResponse.self, from: body)
         } catch {
-            throw TributaryError(.badResponse, "\(name) sent something that is not its search JSON\(response.bodyKind): \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "\(name) sent something that is not its search JSON\(response.bodyKind): \(response.bodyExcerpt)")
         }
     }
 
@@ -23,10 +25,13 @@ enum HackerNewsResponse {
         let detail = "HTTP \(response.status)" + (message.map { ": \($0)" } ?? "")
         switch response.status {
         case 400:
-            throw TributaryError(.permanent, "\(name) rejected the search (\(detail)); check query, tags and numericFilters")
+            throw TributaryError(
+                .permanent, "\(name) rejected the search (\(detail)); check query, tags and numericFilters")
         case 429:
             let retryAfter = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
-            throw TributaryError(.rateLimited, "\(name) is rate limiting this IP (\(detail); at most 10,000 requests an hour)", retryAfter: retryAfter)
+            throw TributaryError(
+                .rateLimited, "\(name) is rate limiting this IP (\(detail); at most 10,000 requests an hour)",
+                retryAfter: retryAfter)
         case 500...599:
             throw TributaryError(.transient, "\(name) is failing (\(detail)); try again later")
         default:
@@ -38,8 +43,8 @@ enum HackerNewsResponse {
     /// Algolia's `message`, made one line, when the body is its error JSON.
     static func errorMessage(_ response: HTTPResponse) -> String? {
         guard let body = try? Decompression.inflateIfCompressed(response.body),
-              let error = try? JSONDecoder().decode(HackerNewsAPI.ErrorBody.self, from: body),
-              let message = error.message.map(TextCleanup.singleLine), !message.isEmpty
+            let error = try? JSONDecoder().decode(HackerNewsAPI.ErrorBody.self, from: body),
+            let message = error.message.map(TextCleanup.singleLine), !message.isEmpty
         else { return nil }
         return TextCleanup.truncate(message, to: 200)
     }

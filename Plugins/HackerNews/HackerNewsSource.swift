@@ -9,9 +9,15 @@ public struct HackerNewsSource: FeedSource {
     public static let defaultBaseURL = "https://hn.algolia.com"
     public static let options = [
         OptionSpec("query", .string, "full-text search; empty: everything the tags and filters match", default: "\"\""),
-        OptionSpec("tags", .stringList(maxCount: 10), "all of: story, comment, poll, show_hn, ask_hn, front_page, job, author_NAME, story_ID", default: "[]"),
-        OptionSpec("numericFilters", .stringList(maxCount: 10), "all of, e.g. \"points>100\", \"created_at_i>1767225600\", \"num_comments>=10\"", default: "[]"),
-        OptionSpec("sort", .choice(["relevance", "date"]), "relevance: /api/v1/search; date: /api/v1/search_by_date, newest first", default: "relevance"),
+        OptionSpec(
+            "tags", .stringList(maxCount: 10),
+            "all of: story, comment, poll, show_hn, ask_hn, front_page, job, author_NAME, story_ID", default: "[]"),
+        OptionSpec(
+            "numericFilters", .stringList(maxCount: 10),
+            "all of, e.g. \"points>100\", \"created_at_i>1767225600\", \"num_comments>=10\"", default: "[]"),
+        OptionSpec(
+            "sort", .choice(["relevance", "date"]),
+            "relevance: /api/v1/search; date: /api/v1/search_by_date, newest first", default: "relevance"),
         OptionSpec("limit", .integer(1...500), "hits to fetch; more than 100 are read page by page", default: "30"),
     ]
 
@@ -45,7 +51,8 @@ public struct HackerNewsSource: FeedSource {
             page += 1
         } while hits.count < query.limit && page < (last.nbPages ?? 0) && !(last.hits ?? []).isEmpty
         var update = SourceUpdate(items: HackerNewsMapping.items(Array(hits.prefix(query.limit))))
-        update.diagnostics.append("\(page) page(s) read of \(last.nbPages ?? page); \(last.nbHits ?? hits.count) hits upstream")
+        update.diagnostics.append(
+            "\(page) page(s) read of \(last.nbPages ?? page); \(last.nbHits ?? hits.count) hits upstream")
         return update
     }
 

@@ -66,9 +66,11 @@ enum LemmyAPI {
     }
 
     static func request(base: URL, community: String, sort: String, limit: Int) -> HTTPRequest {
-        var request = HTTPRequest(base: base, path: "api/v3/post/list", query: [
-            ("community_name", community), ("sort", sort), ("limit", String(limit)),
-        ])
+        var request = HTTPRequest(
+            base: base, path: "api/v3/post/list",
+            query: [
+                ("community_name", community), ("sort", sort), ("limit", String(limit)),
+            ])
         request.rateLimitKey = "lemmy:\(base.absoluteString)"
         return request
     }

@@ -33,7 +33,9 @@ enum LemmyMapping {
     /// microseconds, which are dropped.
     static func date(_ text: String) -> Date? {
         let trimmed = TextCleanup.trimmed(text)
-        guard let dot = trimmed.firstIndex(of: ".") else { return ISO8601Date.parse(trimmed) ?? ISO8601Date.parse(trimmed + "Z") }
+        guard let dot = trimmed.firstIndex(of: ".") else {
+            return ISO8601Date.parse(trimmed) ?? ISO8601Date.parse(trimmed + "Z")
+        }
         let zone = String(trimmed[dot...].drop { $0.isNumber || $0 == "." })
         return ISO8601Date.parse(String(trimmed[..<dot]) + (zone.isEmpty ? "Z" : zone))
     }

@@ -11,7 +11,10 @@ enum LemmyResponse {
         do {
             return try JSONDecoder().decode(LemmyAPI.PostList.self, from: body)
         } catch {
-            throw TributaryError(.badResponse, "\(response.answeringHost) sent something that is not Lemmy's JSON\(response.bodyKind): \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "\(response.answeringHost) sent something that is not Lemmy's JSON\(response.bodyKind): \(response.bodyExcerpt)"
+            )
         }
     }
 
@@ -22,18 +25,23 @@ enum LemmyResponse {
         let code = error?.error ?? ""
         let detail = describe(error, response)
         if code == "couldnt_find_community" || response.status == 404 {
-            throw TributaryError(.permanent, "\(host) knows no community \(community) (\(detail)); check \"community\" (name@instance for remote ones)")
+            throw TributaryError(
+                .permanent,
+                "\(host) knows no community \(community) (\(detail)); check \"community\" (name@instance for remote ones)"
+            )
         }
         switch code {
         case "rate_limit_error":
             let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
             throw TributaryError(.rateLimited, "\(host) is rate limiting requests (\(detail))", retryAfter: until)
         case "not_logged_in", "instance_is_private", "incorrect_login":
-            throw TributaryError(.skipped, "\(host) shows posts only to logged-in users (\(detail)); choose a public instance")
+            throw TributaryError(
+                .skipped, "\(host) shows posts only to logged-in users (\(detail)); choose a public instance")
         case "":
             try response.requireSuccess("Lemmy at \(host)")
         default:
-            throw TributaryError(.permanent, "\(host) refused the request (\(detail)); check \"community\" and \"sort\"")
+            throw TributaryError(
+                .permanent, "\(host) refused the request (\(detail)); check \"community\" and \"sort\"")
         }
     }
 
@@ -46,6 +54,7 @@ enum LemmyResponse {
     static func describe(_ error: LemmyAPI.ErrorBody?, _ response: HTTPResponse) -> String {
         let parts = [error?.error, error?.message].compactMap { $0 }.filter { !$0.isEmpty }
         let text = parts.isEmpty ? response.bodyExcerpt : parts.joined(separator: ": ")
-        return TextCleanup.truncate(TextCleanup.singleLine("HTTP \(response.status)" + (text.isEmpty ? "" : ": \(text)")), to: 200)
+        return TextCleanup.truncate(
+            TextCleanup.singleLine("HTTP \(response.status)" + (text.isEmpty ? "" : ": \(text)")), to: 200)
     }
 }

@@ -7,7 +7,9 @@ public struct LemmySource: SingleRequestSource {
     public static let summary = "Lemmy community posts (API v3 post/list; no login)"
     public static let options = [
         OptionSpec("instance", .string, "the server to ask, e.g. \"lemmy.ml\" (no default)", required: true),
-        OptionSpec("community", .string, "the community: \"swift\", or \"swift@programming.dev\" for a remote one", required: true),
+        OptionSpec(
+            "community", .string, "the community: \"swift\", or \"swift@programming.dev\" for a remote one",
+            required: true),
         OptionSpec("sort", .choice(LemmyAPI.sorts), "upstream sort order", default: "New"),
         OptionSpec("limit", .integer(1...50), "posts to fetch", default: "20"),
     ]
@@ -20,8 +22,11 @@ public struct LemmySource: SingleRequestSource {
     public init(entry: SourceEntry) throws {
         community = entry.string("community")?.trimmingCharacters(in: .whitespaces) ?? ""
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_@.-"))
-        guard !community.isEmpty, community.unicodeScalars.allSatisfy(allowed.contains), community.filter({ $0 == "@" }).count <= 1 else {
-            throw entry.invalid("community", "\"\(community)\" is not a community name such as \"swift\" or \"swift@programming.dev\"")
+        guard !community.isEmpty, community.unicodeScalars.allSatisfy(allowed.contains),
+            community.filter({ $0 == "@" }).count <= 1
+        else {
+            throw entry.invalid(
+                "community", "\"\(community)\" is not a community name such as \"swift\" or \"swift@programming.dev\"")
         }
         sort = entry.string("sort") ?? "New"
         limit = entry.int("limit") ?? 20
@@ -45,7 +50,7 @@ public struct LemmySource: SingleRequestSource {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let full = trimmed.contains("://") ? trimmed : "https://" + trimmed
         guard WebAddress.isWeb(full), let url = URL(string: full), url.host?.isEmpty == false,
-              url.path.isEmpty || url.path == "/", url.query == nil
+            url.path.isEmpty || url.path == "/", url.query == nil
         else { return nil }
         return url
     }

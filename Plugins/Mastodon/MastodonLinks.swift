@@ -11,8 +11,8 @@ enum MastodonLinks {
         for link in header.split(separator: ",") {
             let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">"),
-                  parts.dropFirst().contains(where: isNextRelation),
-                  let url = URL(string: String(target.dropFirst().dropLast()))
+                parts.dropFirst().contains(where: isNextRelation),
+                let url = URL(string: String(target.dropFirst().dropLast()))
             else { continue }
             return sameOrigin(url, origin) ? url : nil
         }

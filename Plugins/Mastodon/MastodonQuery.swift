@@ -34,19 +34,29 @@ struct MastodonQuery: Sendable {
 
     /// Letters, digits, `_` and the middle dot: what Mastodon accepts in a hashtag.
     static func isHashtag(_ tag: String) -> Bool {
-        !tag.isEmpty && tag.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "·" }
+        !tag.isEmpty
+            && tag.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "·"
+            }
     }
 
     /// The option and message of the first thing the entry gets wrong for its mode.
     func problem() -> (key: String, message: String)? {
         switch mode {
         case .hashtag where !Self.isHashtag(hashtag):
-            return ("hashtag", hashtag.isEmpty ? "required in hashtag mode, e.g. \"swift\"" : "\"\(hashtag)\" is not a hashtag (letters, digits and _ only)")
+            return (
+                "hashtag",
+                hashtag.isEmpty
+                    ? "required in hashtag mode, e.g. \"swift\""
+                    : "\"\(hashtag)\" is not a hashtag (letters, digits and _ only)"
+            )
         case .account where account.isEmpty || account.contains("/") || account.contains(" "):
             return ("account", "required in account mode, as \"user\" or \"user@instance.example\"")
         default: break
         }
-        if mode != .hashtag && !(any + all + none).isEmpty { return ("mode", "any, all and none apply only to hashtag mode") }
+        if mode != .hashtag && !(any + all + none).isEmpty {
+            return ("mode", "any, all and none apply only to hashtag mode")
+        }
         if let tag = (any + all + none).first(where: { !Self.isHashtag($0) }) {
             return ("any", "\"\(tag)\" (in any, all or none) is not a hashtag (letters, digits and _ only)")
         }

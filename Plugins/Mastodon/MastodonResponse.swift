@@ -11,7 +11,10 @@ enum MastodonResponse {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw TributaryError(.badResponse, "\(response.answeringHost) sent something that is not Mastodon's JSON\(response.bodyKind): \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "\(response.answeringHost) sent something that is not Mastodon's JSON\(response.bodyKind): \(response.bodyExcerpt)"
+            )
         }
     }
 
@@ -22,19 +25,29 @@ enum MastodonResponse {
         let detail = "HTTP \(response.status)" + (errorMessage(response).map { ": \($0)" } ?? "")
         switch response.status {
         case 401 where !hasToken, 403 where !hasToken:
-            throw TributaryError(.skipped, "\(host) keeps this timeline behind login (\(detail)); set MASTODON_TOKEN and add \"accessToken\": \"${MASTODON_TOKEN}\" (a token with read:statuses)")
+            throw TributaryError(
+                .skipped,
+                "\(host) keeps this timeline behind login (\(detail)); set MASTODON_TOKEN and add \"accessToken\": \"${MASTODON_TOKEN}\" (a token with read:statuses)"
+            )
         case 401:
-            throw TributaryError(.skipped, "\(host) refused the access token (\(detail)); set MASTODON_TOKEN to a valid token with read:statuses")
+            throw TributaryError(
+                .skipped,
+                "\(host) refused the access token (\(detail)); set MASTODON_TOKEN to a valid token with read:statuses")
         case 403:
             throw TributaryError(.permanent, "\(host) does not allow this account to read the timeline (\(detail))")
         case 404, 410:
-            throw TributaryError(.permanent, "\(host) has no such hashtag, account or timeline (\(detail)); check the entry and that it runs Mastodon")
+            throw TributaryError(
+                .permanent,
+                "\(host) has no such hashtag, account or timeline (\(detail)); check the entry and that it runs Mastodon"
+            )
         case 422:
             throw TributaryError(.permanent, "\(host) rejected the request (\(detail)); check the entry's options")
         case 429:
-            let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
+            let until =
+                RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? resetDate(response)
             let when = until.map { " until \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
-            throw TributaryError(.rateLimited, "\(host) is rate limiting requests (\(detail))\(when)", retryAfter: until)
+            throw TributaryError(
+                .rateLimited, "\(host) is rate limiting requests (\(detail))\(when)", retryAfter: until)
         default:
             try response.requireSuccess("Mastodon at \(host)")
         }
@@ -43,7 +56,7 @@ enum MastodonResponse {
     /// The body's `error` (and `error_description`), one line, when it is Mastodon's error JSON.
     static func errorMessage(_ response: HTTPResponse) -> String? {
         guard let body = try? Decompression.inflateIfCompressed(response.body),
-              let error = try? JSONDecoder().decode(MastodonAPI.ErrorBody.self, from: body)
+            let error = try? JSONDecoder().decode(MastodonAPI.ErrorBody.self, from: body)
         else { return nil }
         let text = [error.error, error.error_description].compactMap { $0 }.joined(separator: ": ")
         let line = TextCleanup.singleLine(text)
@@ -64,7 +77,9 @@ enum MastodonResponse {
         let reset = resetDate(response)
         let resets = reset.map { ", resets at \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
         update.diagnostics.append("rate limit: \(left) requests left\(resets)")
-        if let limit, limit > 0, remaining * 10 < limit { update.notes.append("rate limit low: \(left) requests left\(resets)") }
+        if let limit, limit > 0, remaining * 10 < limit {
+            update.notes.append("rate limit low: \(left) requests left\(resets)")
+        }
         if remaining == 0 { update.holdRequestsUntil = reset }
     }
 }

@@ -21,7 +21,7 @@ struct MastodonTimeline: Sendable {
             statuses += page
             pages += 1
             guard statuses.count < query.limit, !page.isEmpty,
-                  let next = MastodonLinks.next(response.header("link"), sameOriginAs: url)
+                let next = MastodonLinks.next(response.header("link"), sameOriginAs: url)
             else { return update(statuses, pages: pages, last: response) }
             url = next
         }
@@ -46,11 +46,16 @@ struct MastodonTimeline: Sendable {
         let response = try await send(url(query.path, query.parameters))
         if response.status == 404 {
             let detail = MastodonResponse.errorMessage(response).map { ": \($0)" } ?? ""
-            throw TributaryError(.permanent, "\(response.answeringHost) knows no account @\(query.account) (HTTP 404\(detail)); check \"account\"")
+            throw TributaryError(
+                .permanent,
+                "\(response.answeringHost) knows no account @\(query.account) (HTTP 404\(detail)); check \"account\"")
         }
         let account = try MastodonResponse.decode(MastodonAPI.Account.self, response, hasToken: token != nil)
         guard !account.id.isEmpty, account.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw TributaryError(.badResponse, "\(response.answeringHost) sent an account id that is not one: \(TextCleanup.truncate(account.id, to: 40))")
+            throw TributaryError(
+                .badResponse,
+                "\(response.answeringHost) sent an account id that is not one: \(TextCleanup.truncate(account.id, to: 40))"
+            )
         }
         return account.id
     }
@@ -66,7 +71,9 @@ struct MastodonTimeline: Sendable {
         let key = request.rateLimitKey ?? request.hostKey
         let response = try await http.send(request)
         if response.status == 429 || response.header("x-ratelimit-remaining") == "0",
-           let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt) ?? MastodonResponse.resetDate(response) {
+            let until = RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
+                ?? MastodonResponse.resetDate(response)
+        {
             await http.hold(key, until: until)
         }
         return response

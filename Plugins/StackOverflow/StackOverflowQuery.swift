@@ -30,10 +30,16 @@ struct StackOverflowQuery: Sendable {
     /// A message when the combination cannot work upstream, naming the option to change.
     func problem() -> (key: String, message: String)? {
         if match == .all && tags.count > Self.maxTagsForAll {
-            return ("tags", "at most \(Self.maxTagsForAll) tags with \"match\": \"all\" (Stack Exchange returns nothing for more); remove some or use \"match\": \"any\"")
+            return (
+                "tags",
+                "at most \(Self.maxTagsForAll) tags with \"match\": \"all\" (Stack Exchange returns nothing for more); remove some or use \"match\": \"any\""
+            )
         }
         if method != "questions" && !Self.narrowSorts.contains(sort) {
-            return ("sort", "\"\(sort)\" is not accepted by /2.3/\(method); use one of \"activity\", \"votes\", \"creation\"")
+            return (
+                "sort",
+                "\"\(sort)\" is not accepted by /2.3/\(method); use one of \"activity\", \"votes\", \"creation\""
+            )
         }
         return nil
     }

@@ -10,7 +10,9 @@ enum StackOverflowResponse {
             return try JSONDecoder().decode(StackOverflowAPI.Wrapper.self, from: body)
         } catch {
             if !response.isSuccess { try response.requireSuccess("Stack Exchange") }
-            throw TributaryError(.badResponse, "Stack Exchange sent something that is not its JSON\(response.bodyKind): \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "Stack Exchange sent something that is not its JSON\(response.bodyKind): \(response.bodyExcerpt)")
         }
     }
 
@@ -26,13 +28,20 @@ enum StackOverflowResponse {
         let detail = "\(name): \(upstream)"
         switch name {
         case "throttle_violation":
-            throw TributaryError(.rateLimited, "Stack Exchange is rate limiting this IP (\(detail))", retryAfter: retryAfter ?? availableIn(upstream, after: response.receivedAt))
+            throw TributaryError(
+                .rateLimited, "Stack Exchange is rate limiting this IP (\(detail))",
+                retryAfter: retryAfter ?? availableIn(upstream, after: response.receivedAt))
         case "temporarily_unavailable", "internal_error":
-            throw TributaryError(.transient, "Stack Exchange is temporarily failing (\(detail))", retryAfter: retryAfter)
-        case "access_token_required", "invalid_access_token", "access_denied", "key_required", "access_token_compromised":
-            throw TributaryError(.permanent, "Stack Exchange refused the key (\(detail)); fix STACKEXCHANGE_KEY or remove \"key\" to run keyless")
+            throw TributaryError(
+                .transient, "Stack Exchange is temporarily failing (\(detail))", retryAfter: retryAfter)
+        case "access_token_required", "invalid_access_token", "access_denied", "key_required",
+            "access_token_compromised":
+            throw TributaryError(
+                .permanent,
+                "Stack Exchange refused the key (\(detail)); fix STACKEXCHANGE_KEY or remove \"key\" to run keyless")
         case "bad_parameter":
-            throw TributaryError(.permanent, "Stack Exchange rejected a parameter (\(detail)); check site, tags and sort")
+            throw TributaryError(
+                .permanent, "Stack Exchange rejected a parameter (\(detail)); check site, tags and sort")
         default:
             throw TributaryError(.permanent, "Stack Exchange error (\(detail))")
         }

@@ -8,13 +8,19 @@ public struct StackOverflowSource: SingleRequestSource {
     public static let summary = "Stack Overflow questions by tag (Stack Exchange API 2.3; keyless or with an app key)"
     public static let defaultBaseURL = "https://api.stackexchange.com"
     public static let options = [
-        OptionSpec("tags", .stringList(maxCount: nil), "tags to follow; empty: the site's top questions (at most 5 with match all)", default: "[]"),
-        OptionSpec("match", .choice(["all", "any"]), "all: questions with every tag (/questions); any: with at least one (/search)", default: "all"),
+        OptionSpec(
+            "tags", .stringList(maxCount: nil),
+            "tags to follow; empty: the site's top questions (at most 5 with match all)", default: "[]"),
+        OptionSpec(
+            "match", .choice(["all", "any"]),
+            "all: questions with every tag (/questions); any: with at least one (/search)", default: "all"),
         OptionSpec("sort", .choice(StackOverflowQuery.sorts), "upstream sort order", default: "activity"),
         OptionSpec("unanswered", .boolean, "only questions with no answers (/questions/no-answers)", default: "false"),
         OptionSpec("site", .string, "the Stack Exchange site", default: "stackoverflow"),
         OptionSpec("limit", .integer(1...100), "questions to fetch (pagesize)", default: "30"),
-        OptionSpec("key", .secret(variable: "STACKEXCHANGE_KEY"), "app key, sent as Authorization: Bearer; raises the daily quota from 300 to 10,000"),
+        OptionSpec(
+            "key", .secret(variable: "STACKEXCHANGE_KEY"),
+            "app key, sent as Authorization: Bearer; raises the daily quota from 300 to 10,000"),
     ]
 
     let query: StackOverflowQuery

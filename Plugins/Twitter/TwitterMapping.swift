@@ -15,7 +15,8 @@ enum TwitterMapping {
     /// v2 items, authors joined from `includes.users` by `author_id` (defensively: a
     /// post whose author is missing still maps, with the author-less URL).
     static func items(_ response: TwitterAPI.SearchResponse) -> [FeedItem] {
-        let users = Dictionary((response.includes?.users ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let users = Dictionary(
+            (response.includes?.users ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return (response.data ?? []).map { tweet in
             item(tweet, author: tweet.author_id.flatMap { users[$0] }.flatMap(author))
         }

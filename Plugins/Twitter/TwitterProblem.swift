@@ -26,7 +26,9 @@ enum TwitterProblem {
     static func isRateLimit(_ problem: TwitterAPI.ErrorBody?) -> Bool {
         guard let problem else { return true }
         if problem.errors?.contains(where: { $0.code == 88 }) == true { return true }
-        guard let type = problem.type else { return problem.errors?.isEmpty != false || problem.title == "Too Many Requests" }
+        guard let type = problem.type else {
+            return problem.errors?.isEmpty != false || problem.title == "Too Many Requests"
+        }
         return type == "about:blank" || type.contains("rate-limit") || type.contains("too-many-requests")
     }
 

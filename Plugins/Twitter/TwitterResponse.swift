@@ -12,7 +12,9 @@ enum TwitterResponse {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw TributaryError(.badResponse, "X sent something that is not its search JSON\(response.bodyKind): \(response.bodyExcerpt)")
+            throw TributaryError(
+                .badResponse,
+                "X sent something that is not its search JSON\(response.bodyKind): \(response.bodyExcerpt)")
         }
     }
 
@@ -23,15 +25,22 @@ enum TwitterResponse {
         let detail = describe(problem, status: response.status)
         switch response.status {
         case 401:
-            throw TributaryError(.permanent, "access denied: the bearer token was refused (\(detail)); check TWITTER_BEARER_TOKEN")
+            throw TributaryError(
+                .permanent, "access denied: the bearer token was refused (\(detail)); check TWITTER_BEARER_TOKEN")
         case 403:
             throw forbidden(problem, detail)
         case 429 where TwitterProblem.isUsageCap(problem):
-            throw TributaryError(.permanent, "X usage cap reached (\(detail)): not retryable, the cap does not clear at the rate-limit reset; add credits or raise the cap in the X Developer Console")
+            throw TributaryError(
+                .permanent,
+                "X usage cap reached (\(detail)): not retryable, the cap does not clear at the rate-limit reset; add credits or raise the cap in the X Developer Console"
+            )
         case 429 where TwitterProblem.isRateLimit(problem):
             throw rateLimited(response, detail)
         case 429, 402:
-            throw TributaryError(.permanent, "X blocked the request (\(detail)): not retryable; check the app's credits and access in the X Developer Console")
+            throw TributaryError(
+                .permanent,
+                "X blocked the request (\(detail)): not retryable; check the app's credits and access in the X Developer Console"
+            )
         case 400:
             throw TributaryError(.permanent, "X rejected the search (\(detail)); check \"query\" and \"limit\"")
         default:
@@ -41,18 +50,24 @@ enum TwitterResponse {
 
     static func forbidden(_ problem: TwitterAPI.ErrorBody?, _ detail: String) -> TributaryError {
         if TwitterProblem.isNotEnrolled(problem) {
-            return TributaryError(.permanent, "X refused this app search access (\(detail)): search needs a paid X developer app attached to a Project (pay-per-use credits); see the twitter source's README")
+            return TributaryError(
+                .permanent,
+                "X refused this app search access (\(detail)): search needs a paid X developer app attached to a Project (pay-per-use credits); see the twitter source's README"
+            )
         }
         if TwitterProblem.isV1Closed(problem) {
-            return TributaryError(.permanent, "X no longer serves v1.1 search to this app (\(detail)); use \"api\": \"v2\"")
+            return TributaryError(
+                .permanent, "X no longer serves v1.1 search to this app (\(detail)); use \"api\": \"v2\"")
         }
-        return TributaryError(.permanent, "X refused access (\(detail)); check the app's access level in the X Developer Console")
+        return TributaryError(
+            .permanent, "X refused access (\(detail)); check the app's access level in the X Developer Console")
     }
 
     static func rateLimited(_ response: HTTPResponse, _ detail: String) -> TributaryError {
         let reset = resetDate(response) ?? RetryAfter.parse(response.header("retry-after"), now: response.receivedAt)
         let until = reset.map { "; rate limited until \(ClockTime.format($0, now: response.receivedAt))" } ?? ""
-        return TributaryError(.rateLimited, "X is rate limiting this app's searches (\(detail))\(until)", retryAfter: reset)
+        return TributaryError(
+            .rateLimited, "X is rate limiting this app's searches (\(detail))\(until)", retryAfter: reset)
     }
 
     /// The error body when it is one of X's JSON shapes.
@@ -70,7 +85,11 @@ enum TwitterResponse {
 
     /// `x-rate-limit-reset` (Unix seconds) as a date.
     static func resetDate(_ response: HTTPResponse) -> Date? {
-        guard let value = response.header("x-rate-limit-reset").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
+        guard
+            let value = response.header("x-rate-limit-reset").flatMap({
+                Double($0.trimmingCharacters(in: .whitespaces))
+            })
+        else { return nil }
         return Date(timeIntervalSince1970: value)
     }
 

@@ -47,9 +47,13 @@ public struct FeedByteRepair {
     /// Decides from the document's first bytes whether to repair it.
     public static func mode(forHead head: UnsafeRawBufferPointer) -> Mode {
         let bytes = Array(head.prefix(512))
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) { return .passThrough }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) {
+            return .passThrough
+        }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard body.starts(with: Array("<?xml".utf8)), let end = body.firstRange(of: Array("?>".utf8)) else { return .repair }
+        guard body.starts(with: Array("<?xml".utf8)), let end = body.firstRange(of: Array("?>".utf8)) else {
+            return .repair
+        }
         let declaration = body[..<end.lowerBound]
         guard let key = declaration.firstRange(of: Array("encoding".utf8)) else { return .repair }
         var rest = declaration[key.upperBound...].drop { $0 == 32 || $0 == 61 || $0 == 9 }
@@ -60,7 +64,8 @@ public struct FeedByteRepair {
     }
 
     /// Hands `body` the repaired bytes of `input`; `final` flushes whatever was held back.
-    public mutating func repair(_ input: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+    public mutating func repair(_ input: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
+    {
         if mode == .undecided { mode = Self.mode(forHead: input) }
         guard mode == .repair else { return body(input) }
         if pending.isEmpty {
@@ -73,7 +78,8 @@ public struct FeedByteRepair {
         }
     }
 
-    private mutating func process(_ data: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+    private mutating func process(_ data: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void)
+    {
         let count = data.count
         var index = 0
         var runStart = 0
@@ -96,7 +102,9 @@ public struct FeedByteRepair {
                 index += length
             case 0x5D where inCDATA && (index + 1 == count || data[index + 1] == 0x5D):  // ]]>
                 switch Self.match(Self.cdataEnd, data, index) {
-                case .yes: inCDATA = false; index += Self.cdataEnd.count
+                case .yes:
+                    inCDATA = false
+                    index += Self.cdataEnd.count
                 case .more where !final: break scan
                 default: index += 1
                 }
@@ -179,12 +187,20 @@ public struct FeedByteRepair {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return -1
         }
         for offset in 1..<length {
@@ -209,6 +225,7 @@ public struct FeedByteRepair {
 
     private static let windows1252High: [UInt32] = [
         0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
+        0x0178,
     ]
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import CMalloc
+    import CMalloc
 #endif
 
 /// glibc grows each thread's heap one `mprotect` call at a time, a few pages per
@@ -9,7 +9,7 @@ import CMalloc
 enum AllocatorTuning {
     static func apply() {
         #if canImport(Glibc)
-        _ = mallopt(M_TOP_PAD, 64 << 20)
+            _ = mallopt(M_TOP_PAD, 64 << 20)
         #endif
     }
 }

@@ -28,7 +28,9 @@ struct MarkReadCommand: ParsableCommand {
 
     func validate() throws {
         if !all && source.isEmpty && itemIDs.isEmpty { throw ValidationError("name item ids, --source ID or --all") }
-        if all && (!source.isEmpty || !itemIDs.isEmpty) { throw ValidationError("--all marks every item; leave out ids and --source") }
+        if all && (!source.isEmpty || !itemIDs.isEmpty) {
+            throw ValidationError("--all marks every item; leave out ids and --source")
+        }
     }
 
     func run() throws {

@@ -21,7 +21,9 @@ struct PipelineRun {
         let unknown = options.source.filter { id in !config.sources.contains { $0.id == id } }
         if !unknown.isEmpty {
             let ids = config.sources.map(\.id)
-            let hints = unknown.map { "--source \($0): no such entry in \(options.config)\(Suggestion.hint(for: $0, in: ids))" }
+            let hints = unknown.map {
+                "--source \($0): no such entry in \(options.config)\(Suggestion.hint(for: $0, in: ids))"
+            }
             throw TributaryError(.invalidConfiguration, hints.joined(separator: "\n"))
         }
         return config
@@ -36,18 +38,21 @@ struct PipelineRun {
     /// The run's HTTP client: the network, a recorder or a replayer, with feeds.json's limits.
     func client(for config: FeedsConfig) throws -> HTTPClient {
         HTTPClient(
-            transport: try transport(config), limits: TransferLimits(maxBodySize: config.maxResponseSize), timeout: config.timeout
+            transport: try transport(config), limits: TransferLimits(maxBodySize: config.maxResponseSize),
+            timeout: config.timeout
         )
     }
 
     /// Runs every selected source through `http` and returns the digest, with what the
     /// state store remembers of its items and the `--new`/`--since`/`--unread` filters
     /// applied (signals are the caller's).
-    func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest {
+    func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest
+    {
         let store = try state.open(config: options.config, environment: environment)
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
-            reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store, thumbnails: thumbnails
+            reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store,
+            thumbnails: thumbnails
         )
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
@@ -67,7 +72,8 @@ struct PipelineRun {
 
     /// The cache folder, or nil when replaying or with `--no-cache`.
     private var cacheFolder: URL? {
-        options.replay != nil || options.noCache ? nil : CacheFolder.resolve(explicit: options.cacheDir, environment: environment)
+        options.replay != nil || options.noCache
+            ? nil : CacheFolder.resolve(explicit: options.cacheDir, environment: environment)
     }
 
     private func transport(_ config: FeedsConfig) throws -> any HTTPTransport {

@@ -26,7 +26,8 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Download thumbnails (2 MB each at most) and inline them, so the page needs no network.")
     var embedImages = false
 
-    @Option(name: .long, help: ArgumentHelp("A Mustache template to use instead of the built-in one.", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("A Mustache template to use instead of the built-in one.", valueName: "path"))
     var template: String?
 
     func validate() throws {

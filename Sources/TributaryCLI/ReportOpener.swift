@@ -14,7 +14,8 @@ enum ReportOpener {
         do {
             try process.run()
         } catch {
-            StandardError.write("tributary: could not run xdg-open (\(error.localizedDescription)); open \(file.path) in a browser")
+            StandardError.write(
+                "tributary: could not run xdg-open (\(error.localizedDescription)); open \(file.path) in a browser")
         }
     }
 

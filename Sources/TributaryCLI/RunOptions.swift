@@ -10,26 +10,44 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only run the source with this id (repeatable).", valueName: "id"))
     var source: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Keep only items whose title, summary or tags contain this text (repeatable: all must match).", valueName: "text"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep only items whose title, summary or tags contain this text (repeatable: all must match).",
+            valueName: "text"))
     var grep: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The digest's size; 0 means no limit. Overrides feeds.json's \"limit\".", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The digest's size; 0 means no limit. Overrides feeds.json's \"limit\".", valueName: "n"))
     var limit: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Answer every request from recordings in this folder, with no network and no secrets needed.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Answer every request from recordings in this folder, with no network and no secrets needed.",
+            valueName: "dir"))
     var replay: String?
 
-    @Option(name: .long, help: ArgumentHelp("Save every response (secrets removed) to this folder, for --replay.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Save every response (secrets removed) to this folder, for --replay.", valueName: "dir"))
     var record: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m (default 30s).", valueName: "duration"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m (default 30s).",
+            valueName: "duration"))
     var timeout: String?
 
     /// `--timeout`, parsed; `validate()` has refused any value that does not parse.
     var timeoutDuration: Duration? { timeout.flatMap(Duration.parse) }
 
-    @Option(name: .long, help: ArgumentHelp("The cache folder (default $XDG_CACHE_HOME/tributary or ~/.cache/tributary).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The cache folder (default $XDG_CACHE_HOME/tributary or ~/.cache/tributary).", valueName: "dir"))
     var cacheDir: String?
 
     @Flag(name: .long, help: "Neither use nor update the cache (conditional requests and stale-if-error).")

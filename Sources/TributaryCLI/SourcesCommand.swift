@@ -17,7 +17,8 @@ struct SourcesCommand: AsyncParsableCommand {
             lines.append("\(type.name): \(type.summary)")
             lines += type.options.map { option in
                 let required = option.isRequired ? ", required" : ""
-                return Self.optionLine(option.name, "\(option.typeDescription)\(required)", option.summary, option.defaultValue)
+                return Self.optionLine(
+                    option.name, "\(option.typeDescription)\(required)", option.summary, option.defaultValue)
             }
             lines.append("")
         }
@@ -27,7 +28,9 @@ struct SourcesCommand: AsyncParsableCommand {
             lines.append("")
         }
         lines.append("Every entry also takes: id, type, title, limit, enabled, baseURL, timeout.")
-        lines.append("External plugins: executables named \(PluginDiscovery.prefix)NAME in \(PluginDiscovery.pathVariable) or on PATH.")
+        lines.append(
+            "External plugins: executables named \(PluginDiscovery.prefix)NAME in \(PluginDiscovery.pathVariable) or on PATH."
+        )
         StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
 
@@ -40,18 +43,24 @@ struct SourcesCommand: AsyncParsableCommand {
         let clean = { (text: String) in TextCleanup.truncate(TextCleanup.singleLine(text), to: 300) }
         switch description {
         case .success(let described):
-            return ["\(plugin.name): \(clean(described.summary)) (plugin \(plugin.executable.path))"] + described.options.map { option in
-                let type = clean(option.type ?? "any") + (option.required == true ? ", required" : "")
-                return optionLine(clean(option.name), type, clean(option.summary ?? ""), option.defaultValue.map(clean))
-            }
+            return ["\(plugin.name): \(clean(described.summary)) (plugin \(plugin.executable.path))"]
+                + described.options.map { option in
+                    let type = clean(option.type ?? "any") + (option.required == true ? ", required" : "")
+                    return optionLine(
+                        clean(option.name), type, clean(option.summary ?? ""), option.defaultValue.map(clean))
+                }
         case .failure(let error):
             let reason = (error as? TributaryError)?.description ?? String(describing: error)
-            return ["\(plugin.name): plugin \(plugin.executable.path)", "    note: cannot describe it: \(clean(reason))"]
+            return [
+                "\(plugin.name): plugin \(plugin.executable.path)", "    note: cannot describe it: \(clean(reason))",
+            ]
         }
     }
 
     /// Every plugin's `--describe`, run together (as many at once as plugins may run), in discovery order.
-    static func describe(_ plugins: [DiscoveredPlugin]) async -> [(DiscoveredPlugin, Result<PluginDescription, any Error>)] {
+    static func describe(_ plugins: [DiscoveredPlugin]) async -> [(
+        DiscoveredPlugin, Result<PluginDescription, any Error>
+    )] {
         await withTaskGroup(of: (Int, Result<PluginDescription, any Error>).self) { group in
             for (index, plugin) in plugins.enumerated() {
                 group.addTask {

@@ -7,7 +7,8 @@ import TributaryState
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "state",
-        abstract: "Show what the state store remembers of each source: last run, status, items kept, new in the last run.",
+        abstract:
+            "Show what the state store remembers of each source: last run, status, items kept, new in the last run.",
         subcommands: [Show.self, Prune.self],
         defaultSubcommand: Show.self
     )
@@ -28,7 +29,8 @@ struct StateCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show each source's remembered state (the default).")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show each source's remembered state (the default).")
 
         @OptionGroup var location: Location
 
@@ -51,29 +53,38 @@ struct StateCommand: ParsableCommand {
 
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "prune", abstract: "Forget items no run has shown within feeds.json's retention (default 90d), now."
+            commandName: "prune",
+            abstract: "Forget items no run has shown within feeds.json's retention (default 90d), now."
         )
 
         @OptionGroup var location: Location
 
-        @Option(name: .long, help: ArgumentHelp("Forget items older than this instead (90d, 12h, 2w).", valueName: "span"))
+        @Option(
+            name: .long, help: ArgumentHelp("Forget items older than this instead (90d, 12h, 2w).", valueName: "span"))
         var olderThan: String?
 
         func run() throws {
-            let retention = try olderThan.map { text in
-                guard let span = Duration.parseSpan(text) else { throw ValidationError("--older-than \(text): expected a span such as 90d") }
-                return span
-            } ?? configuredRetention()
+            let retention =
+                try olderThan.map { text in
+                    guard let span = Duration.parseSpan(text) else {
+                        throw ValidationError("--older-than \(text): expected a span such as 90d")
+                    }
+                    return span
+                } ?? configuredRetention()
             let store = try location.open()
             let removed = try ExitCodes.reportingStateFailures { try store.prune(olderThan: retention, now: Date()) }
-            StandardOutput.write("forgot \(removed == 1 ? "1 item" : "\(removed) items") not seen within \(olderThan ?? "the retention")\n")
+            StandardOutput.write(
+                "forgot \(removed == 1 ? "1 item" : "\(removed) items") not seen within \(olderThan ?? "the retention")\n"
+            )
         }
 
         /// feeds.json's `retention`, read without building sources.
         private func configuredRetention() throws -> Duration {
             let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
             let loader = ConfigLoader(registry: registry, secretsOptional: true)
-            return try ExitCodes.reportingStateFailures { try loader.load(contentsOf: URL(fileURLWithPath: location.config)).retention }
+            return try ExitCodes.reportingStateFailures {
+                try loader.load(contentsOf: URL(fileURLWithPath: location.config)).retention
+            }
         }
     }
 }

@@ -5,9 +5,11 @@ import TributaryState
 
 /// The options that choose the state store and what it filters (`digest`, `report`).
 struct StateOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The state store (default $XDG_STATE_HOME/tributary/state.sqlite or ~/.local/state/tributary/state.sqlite).",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The state store (default $XDG_STATE_HOME/tributary/state.sqlite or ~/.local/state/tributary/state.sqlite).",
+            valueName: "path"))
     var state: String?
 
     @Flag(name: .long, help: "Neither read nor write the state store (no new markers, no stale-if-error).")
@@ -16,9 +18,11 @@ struct StateOptions: ParsableArguments {
     @Flag(name: .long, help: "Only items no earlier run of this config showed.")
     var new = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Only items first seen after this point: last (the previous run), a span (12h, 3d, 2w) or a date (2026-11-20).",
-        valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Only items first seen after this point: last (the previous run), a span (12h, 3d, 2w) or a date (2026-11-20).",
+            valueName: "when"))
     var since: String?
 
     @Flag(name: .long, help: "Only items not marked read (see `tributary mark-read`).")
@@ -32,7 +36,8 @@ struct StateOptions: ParsableArguments {
             throw ValidationError("--no-state cannot be used with --state, --new, --since, --unread or --dry-run")
         }
         if let since, since != "last", Duration.parseSpan(since) == nil, ISO8601Date.parse(since) == nil {
-            throw ValidationError("--since \(TextCleanup.singleLine(since)): expected last, a span (12h, 3d, 2w) or a date (2026-11-20)")
+            throw ValidationError(
+                "--since \(TextCleanup.singleLine(since)): expected last, a span (12h, 3d, 2w) or a date (2026-11-20)")
         }
     }
 
@@ -52,7 +57,8 @@ struct StateOptions: ParsableArguments {
         var after: Date?
         switch since {
         case "last": after = previousRun ?? .distantPast
-        case let since?: after = Duration.parseSpan(since).map { now.addingTimeInterval(-$0.seconds) } ?? ISO8601Date.parse(since)
+        case let since?:
+            after = Duration.parseSpan(since).map { now.addingTimeInterval(-$0.seconds) } ?? ISO8601Date.parse(since)
         case nil: after = nil
         }
         return MemoryFilter(onlyNew: new, firstSeenAfter: after, onlyUnread: unread)

@@ -10,7 +10,8 @@ struct TributaryCommand: AsyncParsableCommand {
         discussion: ExitCodes.help,
         version: TributaryVersion.current,
         subcommands: [
-            DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self, StateCommand.self,
+            DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
+            StateCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

@@ -8,13 +8,20 @@ public struct MarkdownRenderer: Sendable {
     public init() {}
 
     public func render(_ digest: Digest) -> String {
-        var lines = ["# \(Self.escape(digest.title))", "", "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(digest.items.count) items_", ""]
+        var lines = [
+            "# \(Self.escape(digest.title))", "",
+            "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(digest.items.count) items_", "",
+        ]
         for item in digest.items { lines.append("- " + line(for: item, isNew: digest.memory?[item]?.isNew == true)) }
         if digest.items.isEmpty { lines.append("_No items._") }
-        lines += ["", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |"]
+        lines += [
+            "", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |",
+        ]
         for status in digest.sources {
             let message = Self.escape(status.message ?? "").replacingOccurrences(of: "|", with: "\\|")
-            lines.append("| \(Self.escape(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | \(message) |")
+            lines.append(
+                "| \(Self.escape(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | \(message) |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -16,9 +16,11 @@ public struct StatusLine: Sendable {
             let note = status.message.map { " · \($0)" } ?? ""
             return "\(style.green("✓")) \(name) \(style.dim("(\(status.type))")) \(count)\(note)"
         case .failed:
-            return "\(style.red("✗")) \(name) \(style.dim("(\(status.type))")) \(style.red("failed:")) \(status.message ?? "unknown error")"
+            return
+                "\(style.red("✗")) \(name) \(style.dim("(\(status.type))")) \(style.red("failed:")) \(status.message ?? "unknown error")"
         case .skipped:
-            return "\(style.yellow("–")) \(name) \(style.dim("(\(status.type))")) \(style.yellow("skipped:")) \(status.message ?? "")"
+            return
+                "\(style.yellow("–")) \(name) \(style.dim("(\(status.type))")) \(style.yellow("skipped:")) \(status.message ?? "")"
         case .pending:
             return "… \(name) \(style.dim("(\(status.type))")) still running"
         }

@@ -26,7 +26,8 @@ public struct TextRenderer: Sendable {
     }
 
     private func header(_ digest: Digest) -> String {
-        let count = (digest.items.count == 1 ? "1 item" : "\(digest.items.count) items")
+        let count =
+            (digest.items.count == 1 ? "1 item" : "\(digest.items.count) items")
             + (digest.memory.map { " (\($0.newCount(digest.items)) new)" } ?? "")
         let sources = digest.sources.count == 1 ? "1 source" : "\(digest.sources.count) sources"
         let time = ClockTime.format(digest.generatedAt, now: .distantPast)

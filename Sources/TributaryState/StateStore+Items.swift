@@ -11,7 +11,9 @@ extension StateStore {
         var memory = DigestMemory()
         let bySource = Dictionary(grouping: digest.items, by: \.source)
         for (source, items) in bySource {
-            let remembered = dryRun ? try read { try recall(items, source: source, now: now, in: $0) }
+            let remembered =
+                dryRun
+                ? try read { try recall(items, source: source, now: now, in: $0) }
                 : try write { db in try recall(items, source: source, now: now, in: db, recording: true) }
             for (item, itemMemory) in zip(items, remembered) { memory[item] = itemMemory }
         }
@@ -25,27 +27,41 @@ extension StateStore {
     private func recall(
         _ items: [FeedItem], source: String, now: Date, in db: Database, recording: Bool = false
     ) throws -> [ItemMemory] {
-        let byID = try known(db, sql: "SELECT itemID, firstSeen, readAt FROM item WHERE config = ? AND source = ?", [config, source])
+        let byID = try known(
+            db, sql: "SELECT itemID, firstSeen, readAt FROM item WHERE config = ? AND source = ?", [config, source])
         let urls = items.map { $0.urlString.map(CanonicalURL.key) }
         let unknownByID = zip(items, urls).contains { byID[$0.0.id] == nil && $0.1 != nil }
-        let byURL = unknownByID ? try known(
-            db, sql: "SELECT canonicalURL, MIN(firstSeen), MAX(readAt) FROM item WHERE config = ? AND canonicalURL IS NOT NULL GROUP BY canonicalURL",
-            [config]
-        ) : [:]
-        let upsert = recording ? try db.cachedStatement(sql: """
-            INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen, canonicalURL = excluded.canonicalURL
-            """) : nil
+        let byURL =
+            unknownByID
+            ? try known(
+                db,
+                sql:
+                    "SELECT canonicalURL, MIN(firstSeen), MAX(readAt) FROM item WHERE config = ? AND canonicalURL IS NOT NULL GROUP BY canonicalURL",
+                [config]
+            ) : [:]
+        let upsert =
+            recording
+            ? try db.cachedStatement(
+                sql: """
+                    INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen, canonicalURL = excluded.canonicalURL
+                    """) : nil
         return try zip(items, urls).map { item, url in
             let remembered = byID[item.id] ?? url.flatMap { byURL[$0] }
             let firstSeen = remembered?.firstSeen ?? now.timeIntervalSince1970
-            try upsert?.execute(arguments: [config, source, item.id, url, firstSeen, now.timeIntervalSince1970, remembered?.readAt])
-            return ItemMemory(firstSeen: Date(timeIntervalSince1970: firstSeen), isNew: remembered == nil, isRead: remembered?.readAt != nil)
+            try upsert?.execute(arguments: [
+                config, source, item.id, url, firstSeen, now.timeIntervalSince1970, remembered?.readAt,
+            ])
+            return ItemMemory(
+                firstSeen: Date(timeIntervalSince1970: firstSeen), isNew: remembered == nil,
+                isRead: remembered?.readAt != nil)
         }
     }
 
     /// Rows of (key, firstSeen, readAt), by key.
-    private func known(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [String: (firstSeen: Double, readAt: Double?)] {
+    private func known(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [String: (
+        firstSeen: Double, readAt: Double?
+    )] {
         var found: [String: (firstSeen: Double, readAt: Double?)] = [:]
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() { found[row[0]] = (row[1], row[2]) }
@@ -53,15 +69,22 @@ extension StateStore {
     }
 
     private func recordRun(_ digest: Digest, memory: DigestMemory, at now: Date) throws {
-        let newBySource = Dictionary(grouping: digest.items.filter { memory[$0]?.isNew == true }, by: \.source).mapValues(\.count)
+        let newBySource = Dictionary(grouping: digest.items.filter { memory[$0]?.isNew == true }, by: \.source)
+            .mapValues(\.count)
         try write { db in
-            try db.execute(sql: "INSERT INTO run (config, startedAt) VALUES (?, ?)", arguments: [config, now.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO run (config, startedAt) VALUES (?, ?)",
+                arguments: [config, now.timeIntervalSince1970])
             let run = db.lastInsertedRowID
             for status in digest.sources {
                 let milliseconds = status.duration.map { Int($0.seconds * 1000) } ?? 0
                 try db.execute(
-                    sql: "INSERT INTO sourceRun (run, source, status, message, itemCount, newCount, durationMs) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [run, status.id, status.state.rawValue, status.message, status.itemCount, newBySource[status.id] ?? 0, milliseconds]
+                    sql:
+                        "INSERT INTO sourceRun (run, source, status, message, itemCount, newCount, durationMs) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        run, status.id, status.state.rawValue, status.message, status.itemCount,
+                        newBySource[status.id] ?? 0, milliseconds,
+                    ]
                 )
                 // A cursor advances with the run that committed its items, and only after a success.
                 if status.state == .ok, let cursor = status.cursor {

@@ -17,7 +17,8 @@ extension StateStore: SnapshotKeeper {
 
     public func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])? {
         let data = try? read { db in
-            try Data.fetchOne(db, sql: "SELECT items FROM snapshot WHERE config = ? AND source = ?", arguments: [config, sourceID])
+            try Data.fetchOne(
+                db, sql: "SELECT items FROM snapshot WHERE config = ? AND source = ?", arguments: [config, sourceID])
         }
         return data.flatMap { $0 }.flatMap(SnapshotCoding.decode)
     }
@@ -27,7 +28,8 @@ extension StateStore {
     /// The cursor the source's last committed run left.
     public func cursor(for sourceID: String) -> String? {
         try? read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM cursor WHERE config = ? AND source = ?", arguments: [config, sourceID])
+            try String.fetchOne(
+                db, sql: "SELECT value FROM cursor WHERE config = ? AND source = ?", arguments: [config, sourceID])
         }.flatMap { $0 }
     }
 }

@@ -33,7 +33,8 @@ extension StateStore {
             )
             return rows.map { row in
                 SourceSummary(
-                    source: row["source"], lastRun: Date(timeIntervalSince1970: row["startedAt"]), status: row["status"],
+                    source: row["source"], lastRun: Date(timeIntervalSince1970: row["startedAt"]),
+                    status: row["status"],
                     message: row["message"], itemsKept: row["kept"], newInLastRun: row["newCount"]
                 )
             }

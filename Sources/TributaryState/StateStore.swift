@@ -38,7 +38,8 @@ public final class StateStore: Sendable {
         var configuration = configuration
         configuration.busyMode = .timeout(60)  // another run writing: wait, never "database is locked"
         do {
-            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             pool = try Self.openHoldingTheOpeningLock(path, configuration)
         } catch {
             throw StateStoreError.describe(error, path: path)

@@ -27,7 +27,8 @@ enum StateStoreError: Error {
     private static func describe(_ error: DatabaseError) -> String {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: "the file is not a Tributary state store, or it is corrupt"
-        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: "it cannot be opened for writing (a read-only file or folder?)"
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            "it cannot be opened for writing (a read-only file or folder?)"
         case .SQLITE_FULL: "the disk is full"
         case .SQLITE_IOERR: "reading or writing it failed (\(error.message ?? "I/O error"))"
         default: error.message ?? "SQLite error \(error.resultCode.rawValue)"

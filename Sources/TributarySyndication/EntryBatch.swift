@@ -68,7 +68,9 @@ struct EntryBatch: Sendable {
         text.withUnsafeBufferPointer { buffer in
             categories.withUnsafeBufferPointer { categories in
                 entries.withUnsafeBufferPointer { entries in
-                    for index in entries.indices { body(entries[index], EntryText(buffer: buffer, categories: categories)) }
+                    for index in entries.indices {
+                        body(entries[index], EntryText(buffer: buffer, categories: categories))
+                    }
                 }
             }
         }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The feed formats Tributary reads, as detected from the document itself.
 enum FeedFormat: String, Sendable {
-    case rss, rdf, atom, jsonFeed = "JSON Feed"
+    case rss, rdf, atom
+    case jsonFeed = "JSON Feed"
 }
 
 /// A feed as read from the wire, before mapping: text exactly as the document

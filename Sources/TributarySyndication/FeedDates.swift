@@ -84,7 +84,9 @@ struct DateScanner {
     }
 
     mutating func skipSeparators() {
-        while let byte = current, byte == 32 || byte == 44 || byte == 45 || byte == 9 || byte == 10 || byte == 13 { index += 1 }
+        while let byte = current, byte == 32 || byte == 44 || byte == 45 || byte == 9 || byte == 10 || byte == 13 {
+            index += 1
+        }
     }
 
     mutating func skipSpaces() {
@@ -144,10 +146,11 @@ struct DateScanner {
     }
 
     /// Zone abbreviations, packed as `packedWord` packs them, and their hours east of UTC.
-    private static let zones: [UInt32: Int] = Dictionary(uniqueKeysWithValues: [
-        ("EST", -5), ("EDT", -4), ("CST", -6), ("CDT", -5), ("MST", -7), ("MDT", -6), ("PST", -8), ("PDT", -7),
-        ("CET", 1), ("CEST", 2), ("BST", 1), ("IST", 5), ("JST", 9), ("AEST", 10), ("AEDT", 11),
-    ].map { name, hours in (packed(name.utf8), hours) })
+    private static let zones: [UInt32: Int] = Dictionary(
+        uniqueKeysWithValues: [
+            ("EST", -5), ("EDT", -4), ("CST", -6), ("CDT", -5), ("MST", -7), ("MDT", -6), ("PST", -8), ("PDT", -7),
+            ("CET", 1), ("CEST", 2), ("BST", 1), ("IST", 5), ("JST", 9), ("AEST", 10), ("AEDT", 11),
+        ].map { name, hours in (packed(name.utf8), hours) })
 
     /// North American and a few other abbreviations; unknown names read as UTC.
     mutating func namedZone() -> Int? {

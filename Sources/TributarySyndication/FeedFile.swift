@@ -46,7 +46,9 @@ struct FeedFile: FeedByteSource {
         while true {
             let count = read(handle.fileDescriptor, buffer.baseAddress, Self.chunkSize)
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw TributaryError(.badResponse, "cannot read \(url.path): \(String(cString: strerror(errno)))") }
+            guard count >= 0 else {
+                throw TributaryError(.badResponse, "cannot read \(url.path): \(String(cString: strerror(errno)))")
+            }
             guard count > 0 else { return }
             total += count
             guard total <= Self.maxBytes else { throw tooLarge() }
@@ -63,6 +65,8 @@ struct FeedFile: FeedByteSource {
     }
 
     private func tooLarge() -> TributaryError {
-        TributaryError(.badResponse, "\(url.path) is larger than \(Self.maxBytes / 1024 / 1024) MB; Tributary does not read feeds that large")
+        TributaryError(
+            .badResponse,
+            "\(url.path) is larger than \(Self.maxBytes / 1024 / 1024) MB; Tributary does not read feeds that large")
     }
 }

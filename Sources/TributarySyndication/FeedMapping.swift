@@ -13,7 +13,9 @@ enum WellKnownFeed: Equatable {
             return .stackOverflow
         }
         if host.hasSuffix("flickr.com") || generator.contains("flickr") { return .flickr }
-        if url.path.hasPrefix("/tags/") && url.path.hasSuffix(".rss") || generator.hasPrefix("mastodon") { return .mastodon }
+        if url.path.hasPrefix("/tags/") && url.path.hasSuffix(".rss") || generator.hasPrefix("mastodon") {
+            return .mastodon
+        }
         return .generic
     }
 }
@@ -36,7 +38,8 @@ enum FeedMapping {
         let summary = summaryText(entry, text)
         let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
         var item = FeedItem(
-            id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind(entry, text, link: link, wellKnown),
+            id: identifier(entry, text, link: link), source: "", sourceType: type,
+            kind: kind(entry, text, link: link, wellKnown),
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
             summary: summary, tags: tags(entry, text)
@@ -45,7 +48,9 @@ enum FeedMapping {
         item.urlString = link.flatMap(WebAddress.absoluteString)
         item.thumbnailString = thumbnail(entry, text, image: image).flatMap(WebAddress.absoluteString)
         item.imageString = image.flatMap(WebAddress.absoluteString)
-        if wellKnown == .stackOverflow || entry.rank != nil { item.score = text.trimmedString(entry.rank).flatMap(Double.init) }
+        if wellKnown == .stackOverflow || entry.rank != nil {
+            item.score = text.trimmedString(entry.rank).flatMap(Double.init)
+        }
         if item.kind == .photo, item.imageString == nil, let link, FeedURLs.looksLikeImage(link) {
             item.imageString = WebAddress.absoluteString(link)
         }
@@ -96,7 +101,9 @@ enum FeedMapping {
 
     static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {
         let title = entry.title.map { span in
-            entry.titleIsHTML ? TextCleanup.plainText(fromHTMLUTF8: text.bytes(span)) : TextCleanup.decodedLine(utf8: text.bytes(span))
+            entry.titleIsHTML
+                ? TextCleanup.plainText(fromHTMLUTF8: text.bytes(span))
+                : TextCleanup.decodedLine(utf8: text.bytes(span))
         }
         if let title, !title.isEmpty { return title }
         if let summary, !summary.isEmpty { return TextCleanup.truncate(summary, to: 120) }
@@ -115,21 +122,31 @@ enum FeedMapping {
         if let image { return image }
         if let inline = entry.inlineImage { return inline }
         for html in [entry.content, entry.summary].compactMap({ $0 }) {
-            if let source = FeedURLs.firstImage(inHTML: text.bytes(html)) { return FeedURLs.resolve(source, against: entry.base) }
+            if let source = FeedURLs.firstImage(inHTML: text.bytes(html)) {
+                return FeedURLs.resolve(source, against: entry.base)
+            }
         }
         return nil
     }
 
     /// `author`, `dc:creator` or `itunes:author`, else the feed's; RSS's "email (Name)"
     /// reads as Name. Mastodon items have none: the account comes from the link's `/@user/` path.
-    static func author(_ entry: RawEntry, _ text: EntryText, link: String?, feed: RawFeed, _ wellKnown: WellKnownFeed) -> String? {
-        if var author = (text.string(entry.author) ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
-            if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("), author[..<open].contains("@") {
+    static func author(_ entry: RawEntry, _ text: EntryText, link: String?, feed: RawFeed, _ wellKnown: WellKnownFeed)
+        -> String?
+    {
+        if var author = (text.string(entry.author) ?? feed.author).map(withoutTags).map(TextCleanup.singleLine),
+            !author.isEmpty
+        {
+            if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("),
+                author[..<open].contains("@")
+            {
                 author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
             }
             return author
         }
-        guard wellKnown == .mastodon, let link = link.flatMap(URL.init(string:)), let host = link.host else { return nil }
+        guard wellKnown == .mastodon, let link = link.flatMap(URL.init(string:)), let host = link.host else {
+            return nil
+        }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
     }
 
@@ -140,7 +157,13 @@ enum FeedMapping {
         var kept: [UInt8] = []
         var inTag = false
         for byte in author.utf8 {
-            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { kept.append(byte) }
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+            } else if byte == UInt8(ascii: ">") {
+                inTag = false
+            } else if !inTag {
+                kept.append(byte)
+            }
         }
         return HTMLEntities.decode(String(decoding: kept, as: UTF8.self))
     }

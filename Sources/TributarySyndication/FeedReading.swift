@@ -80,7 +80,8 @@ enum FeedReading {
                 // A document that declares entities is read by one parser, which knows their names.
                 if let splittable, state.ignoredEntityDeclarations == 0 {
                     second = SecondHalfReader.start(
-                        splittable, after: handed, minimumSize: splitFrom, outline: state.outline, documentURL: documentURL.absoluteString, map: map
+                        splittable, after: handed, minimumSize: splitFrom, outline: state.outline,
+                        documentURL: documentURL.absoluteString, map: map
                     )
                     stopAt = second?.start ?? .max
                 }
@@ -105,7 +106,9 @@ enum FeedReading {
                 _ = try? second.wait()
                 try splittable.chunks(from: second.start) { reader.read($0) }
                 reader.end()
-                diagnostics.append("read by one parser: byte \(second.start), where a second would have started, is not between entries")
+                diagnostics.append(
+                    "read by one parser: byte \(second.start), where a second would have started, is not between entries"
+                )
             }
         } else {
             reader.end()
@@ -115,9 +118,14 @@ enum FeedReading {
             let detail = reader.state.firstError.map { ": \($0)" } ?? ""
             throw TributaryError(.badResponse, "the document is not a readable XML feed\(detail)")
         }
-        let mapping = mapper ?? ParallelMapper { FeedMapping.items($0, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed)) }
+        let mapping =
+            mapper
+            ?? ParallelMapper {
+                FeedMapping.items($0, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed))
+            }
         var update = SourceUpdate(
-            items: mapping.finish(reader.state.remainder) + (secondHalf?.items ?? []), notes: [label(feed.format)], diagnostics: diagnostics
+            items: mapping.finish(reader.state.remainder) + (secondHalf?.items ?? []), notes: [label(feed.format)],
+            diagnostics: diagnostics
         )
         let errorCount = reader.state.errorCount + (secondHalf?.errorCount ?? 0)
         let firstError = reader.state.firstError ?? secondHalf?.firstError
@@ -125,7 +133,8 @@ enum FeedReading {
             update.diagnostics.append("recovered from \(errorCount) XML errors (first: \(firstError ?? "?"))")
         }
         if reader.state.ignoredEntityDeclarations > 0 {
-            update.diagnostics.append("ignored \(reader.state.ignoredEntityDeclarations) entity declarations (never expanded)")
+            update.diagnostics.append(
+                "ignored \(reader.state.ignoredEntityDeclarations) entity declarations (never expanded)")
         }
         return update
     }

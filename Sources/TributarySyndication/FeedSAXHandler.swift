@@ -33,11 +33,15 @@ struct FeedAttributes {
         }.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private func value(where matches: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Bool) -> UnsafeBufferPointer<UInt8>? {
+    private func value(where matches: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Bool) -> UnsafeBufferPointer<
+        UInt8
+    >? {
         guard let pointers else { return nil }
         for index in 0..<count {
             let base = index * 5
-            guard let localName = pointers[base], let start = pointers[base + 3], let end = pointers[base + 4] else { continue }
+            guard let localName = pointers[base], let start = pointers[base + 3], let end = pointers[base + 4] else {
+                continue
+            }
             let uri = pointers[base + 2].map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             guard matches(UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self), uri) else { continue }
             return UnsafeBufferPointer(start: start, count: end - start)
@@ -54,12 +58,15 @@ enum FeedSAXHandler {
         _ = initialized
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+        handler.startElementNs = {
+            context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let localName else { return }
             withFeedReader(context) { reader in
                 let attributes = FeedAttributes(count: Int(attributeCount), pointers: attributes)
                 reader.startElement(localName, uri, attributes) { outline in
-                    outline.opened(localName, prefix: prefix, namespaceCount: Int(namespaceCount), namespaces: namespaces, xmlBase: attributes.xmlBase)
+                    outline.opened(
+                        localName, prefix: prefix, namespaceCount: Int(namespaceCount), namespaces: namespaces,
+                        xmlBase: attributes.xmlBase)
                 }
             }
         }
@@ -70,7 +77,8 @@ enum FeedSAXHandler {
         handler.cdataBlock = handler.characters
         handler.entityDecl = { context, name, _, publicID, systemID, content in
             let external = systemID.map { String(cString: $0) } ?? publicID.map { String(cString: $0) }
-            let nested = content.map { strchr(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), 0x26) != nil } ?? false
+            let nested =
+                content.map { strchr(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), 0x26) != nil } ?? false
             let entity = name.map { String(cString: $0) } ?? "?"
             withFeedReader(context) { $0.noteEntityDeclaration(name: entity, external: external, nested: nested) }
         }

@@ -27,7 +27,8 @@ enum FeedURLs {
     private static func hasScheme(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != 0 else { return false }
         return utf8[..<colon].allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2B
+                || byte == 0x2D || byte == 0x2E
         }
     }
 
@@ -36,7 +37,9 @@ enum FeedURLs {
     /// Whether the URL's path (before any query or fragment) ends in an image extension.
     static func looksLikeImage(_ url: String) -> Bool {
         let path = url.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        guard let dot = path.lastIndex(of: UInt8(ascii: ".")), path.distance(from: dot, to: path.endIndex) <= 5 else { return false }
+        guard let dot = path.lastIndex(of: UInt8(ascii: ".")), path.distance(from: dot, to: path.endIndex) <= 5 else {
+            return false
+        }
         let suffix = String(decoding: path[path.index(after: dot)...], as: UTF8.self).lowercased()
         return imageExtensions.contains(suffix)
     }
@@ -49,7 +52,8 @@ enum FeedURLs {
         guard let src = rest.firstRange(of: Array("src=".utf8)), src.upperBound < rest.endIndex else { return nil }
         let quote = rest[src.upperBound]
         let start = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? src.upperBound + 1 : src.upperBound
-        let terminators: Set<UInt8> = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? [quote] : [32, 62, 9, 10]
+        let terminators: Set<UInt8> =
+            quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? [quote] : [32, 62, 9, 10]
         let end = rest[start...].firstIndex(where: terminators.contains) ?? rest.endIndex
         let value = HTMLEntities.decode(String(decoding: rest[start..<end], as: UTF8.self))
         return value.isEmpty ? nil : value

@@ -44,7 +44,8 @@ final class FeedXMLReader {
         xmlCtxtUseOptions(context, Int32(Self.options | (repair.mode == .repair ? XML_PARSE_IGNORE_ENC.rawValue : 0)))
     }
 
-    private static let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+    private static let options =
+        XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
 
     /// The next piece of the document; false once reading has stopped.
@@ -79,7 +80,7 @@ final class FeedXMLReader {
         else { return false }
         repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) }
         guard state.isBetweenEntries, context.pointee.instate == XML_PARSER_CONTENT, let input = context.pointee.input,
-              var cursor = input.pointee.cur
+            var cursor = input.pointee.cur
         else { return false }
         while let end = input.pointee.end, cursor < end {
             guard [0x20, 0x09, 0x0A, 0x0D].contains(cursor.pointee) else { return false }

@@ -74,9 +74,17 @@ struct FeedXMLState {
     mutating func noteEntityDeclaration(name: String, external: String?, nested: Bool) {
         ignoredEntityDeclarations += 1
         if let external {
-            stop(TributaryError(.badResponse, "the feed's DTD declares an external entity (\(name) -> \(TextCleanup.singleLine(external))); refused, external entities are never loaded"))
+            stop(
+                TributaryError(
+                    .badResponse,
+                    "the feed's DTD declares an external entity (\(name) -> \(TextCleanup.singleLine(external))); refused, external entities are never loaded"
+                ))
         } else if nested {
-            stop(TributaryError(.badResponse, "the feed's DTD declares entities built of other entities (\(name)), the shape of an entity-expansion bomb; refused"))
+            stop(
+                TributaryError(
+                    .badResponse,
+                    "the feed's DTD declares entities built of other entities (\(name)), the shape of an entity-expansion bomb; refused"
+                ))
         }
     }
 
@@ -89,7 +97,8 @@ struct FeedXMLState {
     ) {
         depth += 1
         guard depth <= Self.maxDepth else {
-            return stop(TributaryError(.badResponse, "the document nests elements more than \(Self.maxDepth) deep; not a feed"))
+            return stop(
+                TributaryError(.badResponse, "the document nests elements more than \(Self.maxDepth) deep; not a feed"))
         }
         if !outline.isComplete, !inEntry { record(&outline) }
         pushBase(attributes)
@@ -104,7 +113,10 @@ struct FeedXMLState {
     }
 
     mutating func endElement() {
-        defer { popBase(); depth -= 1 }
+        defer {
+            popBase()
+            depth -= 1
+        }
         if !outline.isComplete, !inEntry { outline.closed() }
         if skipDepth > 0 {
             if depth == skipDepth { skipDepth = 0 }

@@ -4,7 +4,8 @@ enum FeedNamespace {
 
     init(uri: String?) {
         switch uri {
-        case nil, "", "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/", "http://backend.userland.com/rss2":
+        case nil, "", "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
+            "http://backend.userland.com/rss2":
             self = .plain
         case "http://www.w3.org/2005/Atom": self = .atom
         case "http://purl.org/dc/elements/1.1/": self = .dc
@@ -36,7 +37,8 @@ enum FeedXMLTag {
         switch namespace {
         case .plain: self = Self.plain[name] ?? (name.lowercased() == "html" ? .html : .other)
         case .atom: self = Self.atom[name] ?? .other
-        case .dc: self = name == "creator" ? .dcCreator : name == "date" ? .dcDate : name == "subject" ? .dcSubject : .other
+        case .dc:
+            self = name == "creator" ? .dcCreator : name == "date" ? .dcDate : name == "subject" ? .dcSubject : .other
         case .content: self = name == "encoded" ? .contentEncoded : .other
         case .media: self = name == "thumbnail" ? .mediaThumbnail : name == "content" ? .mediaContent : .other
         case .itunes: self = name == "author" ? .itunesAuthor : name == "image" ? .itunesImage : .other

@@ -114,7 +114,7 @@ extension JSONFeedDocument {
             throw TributaryError(.badResponse, "the document starts with { but is not valid JSON: \(error.description)")
         }
         guard case .object(let json) = parsed.0, case let document = JSONFeedDocument(json),
-              document.version?.hasPrefix("https://jsonfeed.org/version/") == true || document.items != nil
+            document.version?.hasPrefix("https://jsonfeed.org/version/") == true || document.items != nil
         else {
             throw TributaryError(.badResponse, "the JSON document is not a JSON Feed (no version or items)")
         }
@@ -150,7 +150,9 @@ extension JSONFeedItem {
         entry.categories = batch.categoryRun(from: entry.categories.lowerBound)
         entry.thumbnail = batch.add(image ?? banner_image).map { RawURL(text: $0, base: base) }
         entry.media = (attachments ?? []).compactMap { attachment in
-            batch.add(attachment.url).map { RawMedia(url: RawURL(text: $0, base: base), type: batch.add(attachment.mime_type)) }
+            batch.add(attachment.url).map {
+                RawMedia(url: RawURL(text: $0, base: base), type: batch.add(attachment.mime_type))
+            }
         }
         batch.append(entry)
     }

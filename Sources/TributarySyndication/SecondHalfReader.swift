@@ -39,12 +39,12 @@ final class SecondHalfReader: @unchecked Sendable {
         map: @escaping @Sendable (EntryBatch) -> [FeedItem]
     ) -> SecondHalfReader? {
         guard let name = outline.entryName,
-              let start = try? file.withHandle({ handle -> Int? in
-                  let size = Int(try handle.seekToEnd())
-                  // A file over the size cap is left to the one reader, which refuses it.
-                  guard size >= minimumSize, size <= FeedFile.maxBytes else { return nil }
-                  return try entryStart(in: handle, named: name, from: offset + (size - offset) / 2, before: size)
-              })
+            let start = try? file.withHandle({ handle -> Int? in
+                let size = Int(try handle.seekToEnd())
+                // A file over the size cap is left to the one reader, which refuses it.
+                guard size >= minimumSize, size <= FeedFile.maxBytes else { return nil }
+                return try entryStart(in: handle, named: name, from: offset + (size - offset) / 2, before: size)
+            })
         else { return nil }
         let reader = SecondHalfReader(start: start)
         let preamble = outline.preamble()
@@ -68,10 +68,13 @@ final class SecondHalfReader: @unchecked Sendable {
 
     /// Parses on this thread and maps on a mapper's, as the first reader does, so that
     /// both halves go at the same pace.
-    private func read(_ file: FeedFile, preamble: [UInt8], documentURL: String, map: @escaping @Sendable (EntryBatch) -> [FeedItem]) {
+    private func read(
+        _ file: FeedFile, preamble: [UInt8], documentURL: String, map: @escaping @Sendable (EntryBatch) -> [FeedItem]
+    ) {
         defer { finished.signal() }
         let mapper = ParallelMapper(map: map)
-        let reader = FeedXMLReader(documentURL: documentURL, limit: nil, batchSize: ParallelMapper.batchSize) { _, batch in
+        let reader = FeedXMLReader(documentURL: documentURL, limit: nil, batchSize: ParallelMapper.batchSize) {
+            _, batch in
             mapper.add(batch)
         }
         result = Result {
@@ -87,19 +90,23 @@ final class SecondHalfReader: @unchecked Sendable {
     /// The offset of the first `<name` followed by whitespace, `>` or `/`, and after a
     /// `>` and whitespace (where an entry starts, unlike the same text in a description),
     /// at or after `from` and within the next half of what is left, read in 64 KB windows.
-    private static func entryStart(in file: FileHandle, named name: String, from: Int, before size: Int) throws -> Int? {
+    private static func entryStart(in file: FileHandle, named name: String, from: Int, before size: Int) throws -> Int?
+    {
         let tag = Array(("<" + name).utf8)
         let limit = from + (size - from) / 2
         var offset = from
         while offset < limit {
             try file.seek(toOffset: UInt64(offset))
-            guard let window = try file.read(upToCount: 65_536 + tag.count), window.count > tag.count else { return nil }
+            guard let window = try file.read(upToCount: 65_536 + tag.count), window.count > tag.count else {
+                return nil
+            }
             let found = window.withUnsafeBytes { bytes -> Int? in
                 var index = 0
                 while index + tag.count < bytes.count {
                     if bytes[index] == tag[0], bytes[(index + 1)...].starts(with: tag.dropFirst()),
-                       [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[index + tag.count]),
-                       bytes[..<index].last(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == 0x3E {
+                        [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[index + tag.count]),
+                        bytes[..<index].last(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == 0x3E
+                    {
                         return index
                     }
                     index += 1

@@ -47,7 +47,9 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
         let components = URLComponents(string: head.uri)
         let query = (components?.queryItems ?? []).reduce(into: [String: String]()) { $0[$1.name] = $1.value ?? "" }
         let headers = head.headers.reduce(into: [String: String]()) { $0[$1.name.lowercased()] = $1.value }
-        return ServedRequest(method: head.method.rawValue, path: components?.path ?? head.uri, query: query, uri: head.uri, headers: headers)
+        return ServedRequest(
+            method: head.method.rawValue, path: components?.path ?? head.uri, query: query, uri: head.uri,
+            headers: headers)
     }
 }
 
@@ -68,7 +70,8 @@ struct ResponseWriter: Sendable {
             headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
         }
         headers.replaceOrAdd(name: "Connection", value: keepAlive && isComplete(response) ? "keep-alive" : "close")
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        let head = HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         channel.eventLoop.execute {
             channel.write(HTTPServerResponsePart.head(head), promise: nil)
             switch response.ending {
@@ -108,7 +111,8 @@ struct ResponseWriter: Sendable {
             channel.close(promise: nil)
             return
         }
-        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: chunk)))).whenComplete { result in
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: chunk)))).whenComplete {
+            result in
             guard case .success = result else { return channel.close(promise: nil) }
             log.addStreamed(chunk.count)
             stream(chunk, sent: sent + chunk.count)

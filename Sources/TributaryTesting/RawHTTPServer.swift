@@ -53,6 +53,7 @@ private final class RawAnswerHandler: ChannelInboundHandler, @unchecked Sendable
         guard let end = received.range(of: "\r\n\r\n") else { return }
         let reply = answer(String(received[..<end.lowerBound]))
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply))).whenComplete { _ in channel.close(promise: nil)
+        }
     }
 }

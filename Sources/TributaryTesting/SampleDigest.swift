@@ -30,25 +30,35 @@ public enum SampleDigest {
             title: "Morning digest", generatedAt: generatedAt,
             sources: [
                 SourceStatus(id: "flickr", type: "flickr", title: "Flickr: harbour", state: .ok, itemCount: 5),
-                SourceStatus(id: "so-swift", type: "stackoverflow", state: .ok, message: "quota low: 20/300 requests left", itemCount: 2),
+                SourceStatus(
+                    id: "so-swift", type: "stackoverflow", state: .ok, message: "quota low: 20/300 requests left",
+                    itemCount: 2),
                 SourceStatus(id: "x", type: "twitter", state: .ok, itemCount: 1),
                 SourceStatus(id: "feed", type: "feed", state: .ok, itemCount: 2),
-                SourceStatus(id: "500px", type: "500px", state: .failed, message: "cannot connect to 127.0.0.1:9: connection refused or lost", errorCode: .connection),
-                SourceStatus(id: "x-search", type: "twitter", state: .skipped, message: "bearerToken is not set; set TWITTER_BEARER_TOKEN"),
+                SourceStatus(
+                    id: "500px", type: "500px", state: .failed,
+                    message: "cannot connect to 127.0.0.1:9: connection refused or lost", errorCode: .connection),
+                SourceStatus(
+                    id: "x-search", type: "twitter", state: .skipped,
+                    message: "bearerToken is not set; set TWITTER_BEARER_TOKEN"),
             ],
             items: photos(images) + others
         )
     }
 
     private static func photos(_ images: URL) -> [FeedItem] {
-        let titles = ["Harbour at dawn", "Blue hour over the bridge", "Fields after rain", "Lanterns, night market", "Storm front"]
+        let titles = [
+            "Harbour at dawn", "Blue hour over the bridge", "Fields after rain", "Lanterns, night market",
+            "Storm front",
+        ]
         let authors = ["Aiko Tanaka", "Lars Berg", "Amara Obi", nil, "Dana Silva"]
         return titles.indices.map { index in
             FeedItem(
                 id: "flickr:\(index + 1)", source: "flickr", sourceType: "flickr", kind: .photo, title: titles[index],
                 url: URL(string: "https://www.flickr.com/photos/someone/\(index + 1)"), author: authors[index],
                 published: generatedAt.addingTimeInterval(Double(-600 - index * 3_000)), score: Double(40 - index * 7),
-                thumbnail: images.appendingPathComponent("thumb-\(index + 1).png"), image: images.appendingPathComponent("photo-\(index + 1).png"),
+                thumbnail: images.appendingPathComponent("thumb-\(index + 1).png"),
+                image: images.appendingPathComponent("photo-\(index + 1).png"),
                 tags: ["harbour"]
             )
         }
@@ -62,15 +72,20 @@ public enum SampleDigest {
             published: generatedAt.addingTimeInterval(-5_400), score: 12, summary: "3 answers · 1,204 views · answered",
             tags: ["swift", "string"]
         ),
-        FeedItem(id: "so-swift:2", source: "so-swift", sourceType: "stackoverflow", kind: .question, title: "An undated question without a link"),
         FeedItem(
-            id: "x:1", source: "x", sourceType: "twitter", kind: .post, title: "Shipping the new harbour timelapse tonight 🌅",
-            url: URL(string: "https://x.com/someone/status/1"), author: "@harbourcam", published: generatedAt.addingTimeInterval(-1_800)
+            id: "so-swift:2", source: "so-swift", sourceType: "stackoverflow", kind: .question,
+            title: "An undated question without a link"),
+        FeedItem(
+            id: "x:1", source: "x", sourceType: "twitter", kind: .post,
+            title: "Shipping the new harbour timelapse tonight 🌅",
+            url: URL(string: "https://x.com/someone/status/1"), author: "@harbourcam",
+            published: generatedAt.addingTimeInterval(-1_800)
         ),
         FeedItem(
             id: "feed:1", source: "feed", sourceType: "feed", kind: .article, title: "Swift 6.3 released",
             url: URL(string: "https://www.swift.org/blog/swift-6.3-released/"), author: "The Swift Team",
-            published: generatedAt.addingTimeInterval(-86_400 * 2), summary: "Better diagnostics, faster builds and new Span APIs."
+            published: generatedAt.addingTimeInterval(-86_400 * 2),
+            summary: "Better diagnostics, faster builds and new Span APIs."
         ),
         hostile,
     ]

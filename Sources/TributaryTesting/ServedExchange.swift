@@ -56,12 +56,18 @@ public struct ServedResponse: Sendable {
     }
 
     /// A body with its content type.
-    public static func body(_ data: Data, contentType: String, status: Int = 200, headers: [String: String] = [:]) -> ServedResponse {
-        ServedResponse(status: status, headers: headers.merging(["Content-Type": contentType]) { current, _ in current }, body: data)
+    public static func body(_ data: Data, contentType: String, status: Int = 200, headers: [String: String] = [:])
+        -> ServedResponse
+    {
+        ServedResponse(
+            status: status, headers: headers.merging(["Content-Type": contentType]) { current, _ in current },
+            body: data)
     }
 
     /// A text body with its content type.
-    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200) -> ServedResponse {
+    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200)
+        -> ServedResponse
+    {
         body(Data(text.utf8), contentType: contentType, status: status)
     }
 }

@@ -11,7 +11,9 @@ extension SourceConformance {
     }
 
     static let faults: [Fault] = [
-        Fault(response: .text(#"{"error": "no such thing"}"#, contentType: "application/json", status: 404), naming: ["404"]),
+        Fault(
+            response: .text(#"{"error": "no such thing"}"#, contentType: "application/json", status: 404),
+            naming: ["404"]),
         Fault(response: .text("upstream is down", status: 503), naming: ["503"]),
         Fault(response: .text("\u{1}<<garbage {{ unreadable", contentType: "application/json"), naming: ["not "]),
     ]
@@ -29,7 +31,8 @@ extension SourceConformance {
             } catch let error as TributaryError {
                 let missing = fault.naming.filter { !error.message.contains($0) }
                 guard !error.message.isEmpty, missing.isEmpty, error.code != .cancelled else {
-                    throw Failure("status \(fault.response.status) failed with \"\(error.message)\", not naming \(missing)")
+                    throw Failure(
+                        "status \(fault.response.status) failed with \"\(error.message)\", not naming \(missing)")
                 }
             }
         }
@@ -38,19 +41,26 @@ extension SourceConformance {
     /// Cancelling the subscriber while the server holds the first request ends it promptly.
     func checkCancellation() async throws {
         guard let api = api.value else { return }
-        let server = try await LocalHTTPServer.start { _ in ServedResponse(body: Data("{}".utf8), delay: .seconds(120)) }
+        let server = try await LocalHTTPServer.start { _ in ServedResponse(body: Data("{}".utf8), delay: .seconds(120))
+        }
         defer { Task { await server.shutdown() } }
         let json = try entry(aimedAt: server, api)
-        let subscription = Task { try await updates(json, environment: secretEnvironment, transport: network, timeout: .seconds(100)) }
+        let subscription = Task {
+            try await updates(json, environment: secretEnvironment, transport: network, timeout: .seconds(100))
+        }
         let started = ContinuousClock.now
         while server.requests.isEmpty, ContinuousClock.now - started < .seconds(30) { await Task.yield() }
         guard let first = server.requests.first else { throw Failure("the source sent no request within 30 s") }
-        guard first.path == api.firstPath else { throw Failure("the first request hit \(first.path), not \(api.firstPath)") }
+        guard first.path == api.firstPath else {
+            throw Failure("the first request hit \(first.path), not \(api.firstPath)")
+        }
         subscription.cancel()
         let cancelled = ContinuousClock.now
         let outcome = await subscription.result
         // Generous by design (sanitizer runs on two busy cores); the server would hold the request 120 s.
-        guard ContinuousClock.now - cancelled < .seconds(20) else { throw Failure("the request outlived its cancellation") }
+        guard ContinuousClock.now - cancelled < .seconds(20) else {
+            throw Failure("the request outlived its cancellation")
+        }
         if case .success(let updates) = outcome, let last = updates.last, !last.items.isEmpty {
             throw Failure("a cancelled subscription answered \(last.items.count) items")
         }

@@ -40,14 +40,17 @@ extension SourceConformance {
         let config = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let sources = config?["sources"] as? [[String: Any]] ?? []
         return try sources.filter { $0["type"] as? String == name }.map { entry in
-            String(decoding: try JSONSerialization.data(withJSONObject: entry, options: [.withoutEscapingSlashes]), as: UTF8.self)
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: entry, options: [.withoutEscapingSlashes]),
+                as: UTF8.self)
         }
     }
 
     /// The healthy answer: the recorded body, with its content type.
     static func recorded(_ api: API) throws -> ServedResponse {
         let body = try Data(contentsOf: root.appendingPathComponent(api.recordedBody))
-        let type = api.recordedBody.hasSuffix(".xml") ? "application/xml; charset=utf-8" : "application/json; charset=utf-8"
+        let type =
+            api.recordedBody.hasSuffix(".xml") ? "application/xml; charset=utf-8" : "application/json; charset=utf-8"
         return .body(body, contentType: type)
     }
 }

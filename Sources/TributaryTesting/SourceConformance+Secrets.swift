@@ -10,12 +10,15 @@ extension SourceConformance {
         let healthy = try Self.recorded(api)
         try await checkLeaks(secret, api) { _ in healthy }
         try await checkLeaks(secret, api) { request in
-            let echo = "\(request.method) \(request.uri)\n\(request.headers)\n\(String(decoding: request.body, as: UTF8.self))"
+            let echo =
+                "\(request.method) \(request.uri)\n\(request.headers)\n\(String(decoding: request.body, as: UTF8.self))"
             return .text(echo, status: 401)
         }
     }
 
-    private func checkLeaks(_ secret: Secret, _ api: API, answering handler: @escaping LocalHTTPServer.Handler) async throws {
+    private func checkLeaks(_ secret: Secret, _ api: API, answering handler: @escaping LocalHTTPServer.Handler)
+        async throws
+    {
         let server = try await LocalHTTPServer.start(handler)
         defer { Task { await server.shutdown() } }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
@@ -23,17 +26,24 @@ extension SourceConformance {
         let recorder = try RecordingTransport(recordingTo: folder, through: network)
         var seen = ""
         do {
-            dump(try await updates(entry(aimedAt: server, api), environment: [secret.variable: secret.value], transport: recorder), to: &seen)
+            dump(
+                try await updates(
+                    entry(aimedAt: server, api), environment: [secret.variable: secret.value], transport: recorder),
+                to: &seen)
         } catch {
             seen = "\(error)"
         }
         guard server.requests.contains(where: { Self.carries($0, secret.value) }) else {
             throw Failure("the secret never reached the server, so the check proves nothing")
         }
-        if seen.contains(secret.value) { throw Failure("the secret appears in the updates or error: \(seen.prefix(300))") }
+        if seen.contains(secret.value) {
+            throw Failure("the secret appears in the updates or error: \(seen.prefix(300))")
+        }
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
-            if name.contains(secret.value) || text.contains(secret.value) { throw Failure("the secret is in the recording \(name)") }
+            if name.contains(secret.value) || text.contains(secret.value) {
+                throw Failure("the secret is in the recording \(name)")
+            }
         }
     }
 

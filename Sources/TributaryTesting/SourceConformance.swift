@@ -38,7 +38,8 @@ public struct SourceConformance: Sendable {
         public let required: Bool
 
         public init(
-            _ option: String, variable: String, value: String, required: Bool = true, besides other: [String: String] = [:]
+            _ option: String, variable: String, value: String, required: Bool = true,
+            besides other: [String: String] = [:]
         ) {
             members = other.merging([option: "${\(variable)}"]) { _, secret in secret }
             self.variable = variable

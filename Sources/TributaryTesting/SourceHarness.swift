@@ -29,11 +29,14 @@ public struct SourceHarness: Sendable {
 
     /// Subscribes to the source's signal once (no retries) and collects every update;
     /// with `embeddingImages`, as a report run with `--embed-images` would.
-    public func updates(_ json: String, timeout: Duration = .seconds(10), embeddingImages: Bool = false) async throws -> [SourceUpdate] {
+    public func updates(_ json: String, timeout: Duration = .seconds(10), embeddingImages: Bool = false) async throws
+        -> [SourceUpdate]
+    {
         let source = try source(json)
         let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: timeout, clock: clock)
         let thumbnails = embeddingImages ? ThumbnailFetcher(sharing: http) : nil
-        return try await source.signal(in: SourceContext(sourceID: "test", http: http, thumbnails: thumbnails)).collect()
+        return try await source.signal(in: SourceContext(sourceID: "test", http: http, thumbnails: thumbnails))
+            .collect()
     }
 
     /// The last update's items.

@@ -11,7 +11,9 @@ public enum TestCompression {
 
     private static func compress(_ data: Data, windowBits: Int32) -> Data {
         var stream = z_stream()
-        deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        deflateInit2_(
+            &stream, Z_BEST_COMPRESSION, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+            Int32(MemoryLayout<z_stream>.size))
         defer { deflateEnd(&stream) }
         var input = [UInt8](data)
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 64)

@@ -9,10 +9,13 @@ import TributaryTesting
         SourceType(BlueskySource.self), plugin: "Bluesky",
         misspelledOption: .applies("actor"),
         secret: .applies(
-            .init("appPassword", variable: "BLUESKY_APP_PASSWORD", value: "conformanceSecret7Q2x9", besides: ["identifier": "ada.example"])
+            .init(
+                "appPassword", variable: "BLUESKY_APP_PASSWORD", value: "conformanceSecret7Q2x9",
+                besides: ["identifier": "ada.example"])
         ),
         api: .applies(
-            .init(firstPath: "/xrpc/com.atproto.server.createSession", recordedBody: "Recordings/bluesky-app.body.json") {
+            .init(firstPath: "/xrpc/com.atproto.server.createSession", recordedBody: "Recordings/bluesky-app.body.json")
+            {
                 ["baseURL": $0.absoluteString, "authServer": $0.absoluteString]
             }
         )

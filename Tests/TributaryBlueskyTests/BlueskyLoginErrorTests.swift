@@ -7,10 +7,16 @@ import TributaryTesting
 /// Failed logins skip the source, saying what to configure, and never show the password.
 @Suite struct BlueskyLoginErrorTests {
     @Test(arguments: [
-        ("login-invalid", "failed (HTTP 401: AuthenticationRequired: Invalid identifier or password): "
-            + "set \"identifier\""),
-        ("auth-factor-required", "asks for the sign-in code it emailed (HTTP 401: AuthFactorTokenRequired: "
-            + "A sign in code has been sent to your email address): use an app password"),
+        (
+            "login-invalid",
+            "failed (HTTP 401: AuthenticationRequired: Invalid identifier or password): "
+                + "set \"identifier\""
+        ),
+        (
+            "auth-factor-required",
+            "asks for the sign-in code it emailed (HTTP 401: AuthFactorTokenRequired: "
+                + "A sign in code has been sent to your email address): use an app password"
+        ),
     ])
     func aRefusedLoginSkipsSayingWhatToConfigure(fixture: String, expected: String) async throws {
         let refusal = Fixture.response("\(fixture)/body.json", in: .module, status: 401)
@@ -41,7 +47,8 @@ import TributaryTesting
 
     @Test func aLoginAnswerWithoutAnAccessTokenNeverQuotesTheBody() async throws {
         let refresh = "eyJhbGciOiJFUzI1NksifQ.refresh-only.signature-9"
-        let odd = ServedResponse.text(#"{"refreshJwt": "\#(refresh)", "accessJwt": 42}"#, contentType: "application/json")
+        let odd = ServedResponse.text(
+            #"{"refreshJwt": "\#(refresh)", "accessJwt": 42}"#, contentType: "application/json")
         let pds = try await BlueskyLoginServer.start(logins: [odd])
         let error = try #require(await pds.harness.failure(pds.entry()))
         await pds.server.shutdown()
@@ -53,7 +60,8 @@ import TributaryTesting
 
     @Test func anUnsetAppPasswordSkipsNamingTheVariable() throws {
         let harness = SourceHarness(SourceType(BlueskySource.self))
-        let entry = #"{"id": "bs", "type": "bluesky", "mode": "search", "query": "swift", "#
+        let entry =
+            #"{"id": "bs", "type": "bluesky", "mode": "search", "query": "swift", "#
             + #""identifier": "ada.bsky.social", "appPassword": "${BLUESKY_APP_PASSWORD}"}"#
         let error = #expect(throws: TributaryError.self) { try harness.source(entry) }
         #expect(error?.code == .skipped)
@@ -64,8 +72,10 @@ import TributaryTesting
     @Test(arguments: [
         (#""identifier": "ada.bsky.social""#, "sources[0].appPassword: required with \"identifier\""),
         (#""appPassword": "x-y-z-w""#, "sources[0].identifier: required with \"appPassword\""),
-        (#""identifier": "ada", "appPassword": "x-y-z-w", "authServer": "http://pds.example.org""#,
-         "sources[0].authServer: must be an https URL: the app password is never sent over plain http"),
+        (
+            #""identifier": "ada", "appPassword": "x-y-z-w", "authServer": "http://pds.example.org""#,
+            "sources[0].authServer: must be an https URL: the app password is never sent over plain http"
+        ),
     ])
     func halfALoginOrAPlainHTTPAuthServerIsAConfigurationError(options: String, expected: String) throws {
         let harness = SourceHarness(SourceType(BlueskySource.self))

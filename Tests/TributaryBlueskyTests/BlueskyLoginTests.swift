@@ -9,7 +9,8 @@ import TributaryTesting
 /// with `feed` when they carry the bearer token of the last login, else `AuthMissing`.
 final class BlueskyLoginServer: Sendable {
     static let password = "abcd-efgh-ijkl-mnop"
-    static let accessJwt = "eyJ0eXAiOiJhdCtqd3QiLCJhbGciOiJFUzI1NksifQ"
+    static let accessJwt =
+        "eyJ0eXAiOiJhdCtqd3QiLCJhbGciOiJFUzI1NksifQ"
         + ".eyJzY29wZSI6ImNvbS5hdHByb3RvLmFwcFBhc3MiLCJzdWIiOiJkaWQ6cGxjOmFkYSJ9.access-signature-0001"
     let harness = SourceHarness(SourceType(BlueskySource.self), environment: ["BLUESKY_APP_PASSWORD": password])
     let server: LocalHTTPServer
@@ -51,7 +52,12 @@ final class BlueskyLoginServer: Sendable {
 final class LoginCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
     var value: Int { lock.withLock { count } }
 }
 

@@ -9,8 +9,11 @@ struct BlueskyFixtureRun {
     let harness = SourceHarness(SourceType(BlueskySource.self))
     let server: LocalHTTPServer
 
-    static func serving(_ path: String, status: Int = 200, contentType: String = "application/json", headers: [String: String] = [:])
-        async throws -> BlueskyFixtureRun {
+    static func serving(
+        _ path: String, status: Int = 200, contentType: String = "application/json", headers: [String: String] = [:]
+    )
+        async throws -> BlueskyFixtureRun
+    {
         let response = Fixture.response(path, in: .module, contentType: contentType, status: status, headers: headers)
         return BlueskyFixtureRun(server: try await LocalHTTPServer.start { _ in response })
     }
@@ -28,8 +31,12 @@ struct BlueskyFixtureRun {
         #expect(item.summary == "Swift 6.3 is out! Faster builds & better diagnostics. https://swift.org/blog")
         #expect(item.author == "Swift (@swift.org)")
         #expect(item.url?.absoluteString == "https://bsky.app/profile/swift.org/post/3lbtk2aqz6c2x")
-        #expect(item.image?.absoluteString == "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:swiftorg0000000000000001/bafkreiimg1@jpeg")
-        #expect(item.thumbnail?.absoluteString == "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:swiftorg0000000000000001/bafkreiimg1@jpeg")
+        #expect(
+            item.image?.absoluteString
+                == "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:swiftorg0000000000000001/bafkreiimg1@jpeg")
+        #expect(
+            item.thumbnail?.absoluteString
+                == "https://cdn.bsky.app/img/feed_thumbnail/plain/did:plc:swiftorg0000000000000001/bafkreiimg1@jpeg")
         #expect(item.kind == .photo)
         #expect(item.score == 150, "likes + reposts")
         #expect(item.published == ISO8601Date.parse("2026-11-22T05:11:43.120Z"))
@@ -67,7 +74,8 @@ struct BlueskyFixtureRun {
     }
 
     @Test func theHTML403OfThePublicAppViewReadsAsNeedsLogin() async throws {
-        let run = try await BlueskyFixtureRun.serving("search-forbidden-html/body.html", status: 403, contentType: "text/html")
+        let run = try await BlueskyFixtureRun.serving(
+            "search-forbidden-html/body.html", status: 403, contentType: "text/html")
         let error = try #require(await run.harness.failure(run.entry(#", "mode": "search", "query": "swift""#)))
         #expect(error.code == .skipped)
         #expect(error.message.hasPrefix("Bluesky needs login for this (HTTP 403)"))
@@ -93,13 +101,17 @@ struct BlueskyFixtureRun {
         let run = try await BlueskyFixtureRun.serving("profile-not-found/body.json", status: 400)
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .permanent)
-        #expect(error.message == "Bluesky rejected the request (HTTP 400: InvalidRequest: Profile not found); check \"actor\" or \"query\"")
+        #expect(
+            error.message
+                == "Bluesky rejected the request (HTTP 400: InvalidRequest: Profile not found); check \"actor\" or \"query\""
+        )
         await run.server.shutdown()
     }
 
     @Test func rateLimitExceededWaitsUntilRatelimitReset() async throws {
         let reset = Int(Date().timeIntervalSince1970) + 600
-        let run = try await BlueskyFixtureRun.serving("rate-limit-exceeded/body.json", status: 429, headers: ["RateLimit-Reset": String(reset)])
+        let run = try await BlueskyFixtureRun.serving(
+            "rate-limit-exceeded/body.json", status: 429, headers: ["RateLimit-Reset": String(reset)])
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .rateLimited)
         #expect(error.retryAfter == Date(timeIntervalSince1970: TimeInterval(reset)))

@@ -5,35 +5,48 @@ import TributaryTesting
 
 @Suite struct BundledSourcesTests {
     /// The repository root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func everyPluginFolderIsBundledAndEveryBundledTypeHasAFolder() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Plugins").path)
-            .filter { !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Plugins").path
+        )
+        .filter { !$0.hasPrefix(".") }
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         for folder in folders {
-            #expect(manifest.contains("\"Plugins/\(folder)\""), "Plugins/\(folder) is not declared in Package.swift's plugins list")
+            #expect(
+                manifest.contains("\"Plugins/\(folder)\""),
+                "Plugins/\(folder) is not declared in Package.swift's plugins list")
         }
         let bundled = Set(BundledSources.all.map(\.name))
         #expect(bundled.count == BundledSources.all.count, "two bundled sources share a type name")
         let declared = Set(Self.pluginFolders(in: manifest))
-        #expect(declared == Set(folders), "Package.swift declares \(declared.sorted()); Plugins/ holds \(folders.sorted())")
+        #expect(
+            declared == Set(folders), "Package.swift declares \(declared.sorted()); Plugins/ holds \(folders.sorted())")
     }
 
     /// Every bundled source is in the conformance suite's list, and the list names no other.
     @Test func everyBundledSourceRunsTheConformanceSuite() {
         let bundled = Set(BundledSources.all.map(\.name))
         let conforming = Set(SourceConformance.bundled)
-        #expect(bundled.subtracting(conforming).isEmpty, "not in SourceConformance.bundled: \(bundled.subtracting(conforming).sorted())")
-        #expect(conforming.subtracting(bundled).isEmpty, "in SourceConformance.bundled, not bundled: \(conforming.subtracting(bundled).sorted())")
+        #expect(
+            bundled.subtracting(conforming).isEmpty,
+            "not in SourceConformance.bundled: \(bundled.subtracting(conforming).sorted())")
+        #expect(
+            conforming.subtracting(bundled).isEmpty,
+            "in SourceConformance.bundled, not bundled: \(conforming.subtracting(bundled).sorted())")
     }
 
     /// Every plugin folder has its conformance test file: `Tests/Tributary<Name>Tests/<Name>ConformanceTests.swift`.
     @Test func everyPluginFolderHasAConformanceTestFile() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Plugins").path)
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Plugins").path)
         for folder in folders where !folder.hasPrefix(".") {
             let file = "Tests/Tributary\(folder)Tests/\(folder)ConformanceTests.swift"
-            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path), "\(file) is missing")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path),
+                "\(file) is missing")
         }
     }
 

@@ -10,7 +10,8 @@ struct Chromium {
     static func require() -> Chromium? {
         let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         guard let path = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            Issue.record("chromium is not installed: run scripts/bootstrap --tests (CI installs it) to run the browser tests")
+            Issue.record(
+                "chromium is not installed: run scripts/bootstrap --tests (CI installs it) to run the browser tests")
             return nil
         }
         return Chromium(executable: URL(fileURLWithPath: path))
@@ -23,7 +24,10 @@ struct Chromium {
 
     /// Saves a PNG of the page at the given window size.
     func screenshot(_ url: URL, to file: URL, width: Int = 1280, height: Int = 1600, dark: Bool = false) throws {
-        var arguments = ["--screenshot=\(file.path)", "--window-size=\(width),\(height)", "--hide-scrollbars", "--virtual-time-budget=3000"]
+        var arguments = [
+            "--screenshot=\(file.path)", "--window-size=\(width),\(height)", "--hide-scrollbars",
+            "--virtual-time-budget=3000",
+        ]
         if dark { arguments.append("--blink-settings=preferredColorScheme=0") }
         _ = try run(arguments + [url.absoluteString])
     }
@@ -36,11 +40,13 @@ struct Chromium {
         try Data().write(to: output)
         let process = Process()
         process.executableURL = executable
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-default-browser-check",
-            "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-        ] + arguments
+        process.arguments =
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-default-browser-check",
+                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+            ] + arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -48,7 +54,9 @@ struct Chromium {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning {
             process.terminate()
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "chromium did not finish within \(Int(timeout)) s"])
+            throw CocoaError(
+                .executableLoad,
+                userInfo: [NSLocalizedDescriptionKey: "chromium did not finish within \(Int(timeout)) s"])
         }
         return try String(contentsOf: output, encoding: .utf8)
     }

@@ -7,22 +7,34 @@ import TributaryTesting
 @Suite struct DescriptorLimitTests {
     @Test func twoThousandSourcesUnderUlimit128AllSucceed() async throws {
         let server = try await LocalHTTPServer.start { _ in
-            .text(#"<rss version="2.0"><channel><title>r</title><item><title>remote</title><link>https://e.org/r</link></item></channel></rss>"#,
-                  contentType: "application/rss+xml")
+            .text(
+                #"<rss version="2.0"><channel><title>r</title><item><title>remote</title><link>https://e.org/r</link></item></channel></rss>"#,
+                contentType: "application/rss+xml")
         }
         defer { Task { await server.shutdown() } }
         let config = try TributaryBinary.config("{}")
         let local = config.deletingLastPathComponent().appendingPathComponent("local.xml")
-        try Data(#"<rss version="2.0"><channel><title>l</title><item><title>local</title><link>https://e.org/l</link></item></channel></rss>"#.utf8)
-            .write(to: local)
+        try Data(
+            #"<rss version="2.0"><channel><title>l</title><item><title>local</title><link>https://e.org/l</link></item></channel></rss>"#
+                .utf8
+        )
+        .write(to: local)
         let entries = (0..<2_000).map { index in
-            let url = index.isMultiple(of: 2) ? local.absoluteString : server.baseURL.appendingPathComponent("f\(index)").absoluteString
+            let url =
+                index.isMultiple(of: 2)
+                ? local.absoluteString : server.baseURL.appendingPathComponent("f\(index)").absoluteString
             return #"{"id": "s\#(index)", "type": "feed", "url": "\#(url)"}"#
         }
-        try Data(#"{"maxConnections": 1024, "maxConnectionsPerHost": 1024, "sources": [\#(entries.joined(separator: ","))]}"#.utf8)
-            .write(to: config)
+        try Data(
+            #"{"maxConnections": 1024, "maxConnectionsPerHost": 1024, "sources": [\#(entries.joined(separator: ","))]}"#
+                .utf8
+        )
+        .write(to: config)
         let result = try await TributaryBinary.run(
-            ["-c", "ulimit -n 128 && exec \"$0\" digest --config \"$1\" --no-cache --format json", TributaryBinary.executable.path, config.path],
+            [
+                "-c", "ulimit -n 128 && exec \"$0\" digest --config \"$1\" --no-cache --format json",
+                TributaryBinary.executable.path, config.path,
+            ],
             executable: URL(fileURLWithPath: "/bin/sh")
         )
         #expect(result.status == 0, "\(result.stderr.suffix(600))")

@@ -32,14 +32,18 @@ import TributaryTesting
         let result = try await TributaryBinary.run(["digest", "--replay", "Recordings", "--format", "json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let digest = try JSONDecoder().decode(DigestJSON.self, from: Data(result.stdout.utf8))
-        let config = try JSONSerialization.jsonObject(with: Data(contentsOf: TributaryBinary.root.appendingPathComponent("feeds.json"))) as? [String: Any]
+        let config =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: TributaryBinary.root.appendingPathComponent("feeds.json"))) as? [String: Any]
         let ids = (config?["sources"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         #expect(digest.sources.map(\.id) == ids)
         for source in digest.sources {
             #expect(source.status == "ok", "\(source.id): \(source.message ?? "")")
             #expect(digest.items.contains { $0.source == source.id }, "no items from \(source.id)")
         }
-        #expect(Set(digest.items.compactMap(\.url)).count == digest.items.filter { $0.url != nil }.count, "items are de-duplicated by URL")
+        #expect(
+            Set(digest.items.compactMap(\.url)).count == digest.items.filter { $0.url != nil }.count,
+            "items are de-duplicated by URL")
         #expect(result.stderr.contains("✓ so-swift"), "progress goes to stderr")
     }
 
@@ -48,11 +52,15 @@ import TributaryTesting
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Morning digest"))
         #expect(!result.stdout.contains("\u{1B}["))
-        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.drop { $0 == " " }.hasPrefix("http") })
+        #expect(
+            result.stdout.split(separator: "\n").allSatisfy {
+                $0.count <= 80 || $0.drop { $0 == " " }.hasPrefix("http")
+            })
     }
 
     @Test func aMisspelledKeyExitsWithTheConfigurationCodeNamingEntryKeyAndFix() async throws {
-        let config = try TributaryBinary.config(#"{"sources": [{"id": "so", "type": "stackoverflow", "tgas": ["swift"]}]}"#)
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "so", "type": "stackoverflow", "tgas": ["swift"]}]}"#)
         let result = try await TributaryBinary.run(["digest", "--config", config.path])
         #expect(result.status == 3)
         #expect(result.stderr.contains(#"sources[0].tgas: unknown key; did you mean "tags"?"#))
@@ -62,9 +70,12 @@ import TributaryTesting
     }
 
     @Test func anUnreachableSourceFailsAloneWithThePartialFailureCode() async throws {
-        let body = Data(#"{"items": [{"question_id": 1, "title": "Reachable", "link": "https://stackoverflow.com/q/1", "creation_date": 1795300000}]}"#.utf8)
+        let body = Data(
+            #"{"items": [{"question_id": 1, "title": "Reachable", "link": "https://stackoverflow.com/q/1", "creation_date": 1795300000}]}"#
+                .utf8)
         let server = try await LocalHTTPServer.start { _ in .body(body, contentType: "application/json") }
-        let config = try TributaryBinary.config("""
+        let config = try TributaryBinary.config(
+            """
             {"sources": [
               {"id": "up", "type": "stackoverflow", "baseURL": "\(server.baseURL)"},
               {"id": "down", "type": "stackoverflow", "baseURL": "http://127.0.0.1:9"}

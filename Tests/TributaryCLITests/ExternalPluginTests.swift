@@ -9,8 +9,12 @@ import Testing
     @Test func sourcesListsTheExamplePluginFromItsDescribe() async throws {
         let result = try await TributaryBinary.run(["sources"], environment: Self.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.stdout.contains("lines: links listed in a local text or CSV file (url,title,published,tags) (plugin \(Self.plugins.path)/tributary-source-lines)"))
-        #expect(result.stdout.contains("    file (string, required): the file to read, relative to the working directory"))
+        #expect(
+            result.stdout.contains(
+                "lines: links listed in a local text or CSV file (url,title,published,tags) (plugin \(Self.plugins.path)/tributary-source-lines)"
+            ))
+        #expect(
+            result.stdout.contains("    file (string, required): the file to read, relative to the working directory"))
         #expect(result.stdout.contains("exec: "))
     }
 
@@ -23,25 +27,28 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let fixtures = TributaryBinary.root.appendingPathComponent("Tests/TributaryExecTests/Fixtures").path
         let plugins = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("lines: ") }.prefix(8)
-        #expect(Array(plugins) == [
-            "lines: links listed in a local text or CSV file (url,title,published,tags)"
-                + " (plugin \(Self.plugins.path)/tributary-source-lines)",
-            "    file (string, required): the file to read, relative to the working directory",
-            "    kind (photo | question | post | article): the items' kind; default article",
-            "broken: plugin \(fixtures)/tributary-source-broken",
-            "    note: cannot describe it: --describe exited with status 1: no description here",
-            "described: a described fixture (plugin \(fixtures)/tributary-source-described)",
-            "    file (string, required): the file",
-            "    count (integer): how many; default 5",
-        ])
+        #expect(
+            Array(plugins) == [
+                "lines: links listed in a local text or CSV file (url,title,published,tags)"
+                    + " (plugin \(Self.plugins.path)/tributary-source-lines)",
+                "    file (string, required): the file to read, relative to the working directory",
+                "    kind (photo | question | post | article): the items' kind; default article",
+                "broken: plugin \(fixtures)/tributary-source-broken",
+                "    note: cannot describe it: --describe exited with status 1: no description here",
+                "described: a described fixture (plugin \(fixtures)/tributary-source-described)",
+                "    file (string, required): the file",
+                "    count (integer): how many; default 5",
+            ])
     }
 
     @Test func theExamplePluginsItemsAppearInTheDigest() async throws {
         let links = Self.plugins.appendingPathComponent("links.csv").path
-        let config = try TributaryBinary.config(#"""
+        let config = try TributaryBinary.config(
+            #"""
             {"sources": [{"id": "reading", "type": "lines", "file": "\#(links)", "kind": "post", "limit": 2}]}
             """#)
-        let result = try await TributaryBinary.run(["digest", "--config", config.path, "--format", "json", "--verbose"], environment: Self.environment)
+        let result = try await TributaryBinary.run(
+            ["digest", "--config", config.path, "--format", "json", "--verbose"], environment: Self.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let digest = try JSONDecoder().decode(EndToEndTests.DigestJSON.self, from: Data(result.stdout.utf8))
         #expect(digest.sources.map(\.status) == ["ok"])
@@ -53,7 +60,8 @@ import Testing
     @Test func anExecEntryRunsTheCommandItNames() async throws {
         let links = Self.plugins.appendingPathComponent("links.csv").path
         let command = Self.plugins.appendingPathComponent("tributary-source-lines").path
-        let config = try TributaryBinary.config(#"""
+        let config = try TributaryBinary.config(
+            #"""
             {"sources": [{"id": "direct", "type": "exec", "command": ["\#(command)"], "file": "\#(links)"},
                          {"id": "broken", "type": "exec", "command": ["\#(command)"], "file": "/nonexistent.csv"}]}
             """#)
@@ -61,12 +69,16 @@ import Testing
         #expect(result.status == 1, "one source failed, the other did not")
         let digest = try JSONDecoder().decode(EndToEndTests.DigestJSON.self, from: Data(result.stdout.utf8))
         #expect(digest.items.count == 3)
-        #expect(digest.sources.last?.message == "tributary-source-lines exited with status 1: tributary-source-lines: cannot read /nonexistent.csv: no such file")
+        #expect(
+            digest.sources.last?.message
+                == "tributary-source-lines exited with status 1: tributary-source-lines: cannot read /nonexistent.csv: no such file"
+        )
     }
 
     @Test func withoutThePluginItsTypeIsUnknown() async throws {
         let config = try TributaryBinary.config(#"{"sources": [{"id": "reading", "type": "lines", "file": "x"}]}"#)
-        let result = try await TributaryBinary.run(["validate", "--config", config.path], environment: ["TRIBUTARY_PLUGIN_PATH": "/nonexistent"])
+        let result = try await TributaryBinary.run(
+            ["validate", "--config", config.path], environment: ["TRIBUTARY_PLUGIN_PATH": "/nonexistent"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("unknown source type \"lines\""))
     }

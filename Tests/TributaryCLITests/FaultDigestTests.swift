@@ -10,10 +10,13 @@ import TributaryTesting
 @Suite struct FaultDigestTests {
     /// A Stack Exchange answer with one question of its own.
     static func healthy(_ id: Int) -> Data {
-        Data(#"{"items": [{"question_id": \#(id), "title": "Healthy \#(id)", "link": "https://stackoverflow.com/q/\#(id)", "creation_date": 1795300000}]}"#.utf8)
+        Data(
+            #"{"items": [{"question_id": \#(id), "title": "Healthy \#(id)", "link": "https://stackoverflow.com/q/\#(id)", "creation_date": 1795300000}]}"#
+                .utf8)
     }
 
-    static let dtdBomb = Data("""
+    static let dtdBomb = Data(
+        """
         <?xml version="1.0"?>
         <!DOCTYPE rss [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
         <rss version="2.0"><channel><title>bomb</title><item><title>&lol2;</title></item></channel></rss>
@@ -45,7 +48,10 @@ import TributaryTesting
         case "slow": return ServedResponse(body: healthy(0), delay: .seconds(60))
         case "error500": return .text("down", status: 500)
         case "limited": return ServedResponse(status: 429, headers: ["Retry-After": "3600"])
-        case "truncated": return ServedResponse(headers: ["Content-Type": json], body: Data(repeating: 0x20, count: 10_000), ending: .truncated(afterBytes: 100))
+        case "truncated":
+            return ServedResponse(
+                headers: ["Content-Type": json], body: Data(repeating: 0x20, count: 10_000),
+                ending: .truncated(afterBytes: 100))
         case "html": return .body(Data("<!DOCTYPE html><title>Just a moment</title>".utf8), contentType: "text/html")
         case "invalid-json": return .body(Data(#"{"items": [{"#.utf8), contentType: json)
         case "invalid-utf8": return .body(Data(#"{"items": "#.utf8) + Data([0xFF, 0x7D]), contentType: json)
@@ -61,14 +67,19 @@ import TributaryTesting
     @Test func everyFaultFailsOnlyItsOwnSourceAndSaysWhy() async throws {
         let server = try await LocalHTTPServer.start { Self.answer($0) }
         let base = server.baseURL.absoluteString
-        var sources = (0..<3).map { #"{"id": "healthy-\#($0)", "type": "stackoverflow", "baseURL": "\#(base)/healthy\#($0)"}"# }
+        var sources = (0..<3).map {
+            #"{"id": "healthy-\#($0)", "type": "stackoverflow", "baseURL": "\#(base)/healthy\#($0)"}"#
+        }
         for fault in Self.faults where fault.mode != "dtd-bomb" {
             sources.append(#"{"id": "\#(fault.mode)", "type": "stackoverflow", "baseURL": "\#(base)/\#(fault.mode)"}"#)
         }
         sources.append(#"{"id": "dtd-bomb", "type": "feed", "url": "\#(base)/dtd-bomb/feed.xml"}"#)
-        let config = try TributaryBinary.config(#"{"timeout": 8, "maxResponseMB": 1, "sources": [\#(sources.joined(separator: ", "))]}"#)
+        let config = try TributaryBinary.config(
+            #"{"timeout": 8, "maxResponseMB": 1, "sources": [\#(sources.joined(separator: ", "))]}"#)
         let started = ContinuousClock.now
-        let result = try await TributaryBinary.run(["digest", "--config", config.path, "--format", "json", "--no-cache"])
+        let result = try await TributaryBinary.run([
+            "digest", "--config", config.path, "--format", "json", "--no-cache",
+        ])
         let elapsed = ContinuousClock.now - started
         await server.shutdown()
 

@@ -7,16 +7,18 @@ import TributaryTesting
 /// reaches any output, and no password either.
 @Suite struct HostileTextTests {
     /// OSC 52 (write the clipboard), OSC 8 (a hyperlink), OSC 0 (the window title) and CSI (clear the screen).
-    static let escapes = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}]8;;https://evil.example/\u{1B}\\x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m"
+    static let escapes =
+        "\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}]8;;https://evil.example/\u{1B}\\x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m"
 
     /// A redirect whose `Location`, or a body whose `Content-Type`, carries the escapes; else 404.
     static func answer(_ head: String) -> Data {
         let path = head.split(separator: " ").dropFirst().first ?? ""
-        let response = switch path {
-        case "/redirect": "HTTP/1.1 302 Found\r\nLocation: gopher://x/\(escapes)\r\nContent-Length: 0\r\n\r\n"
-        case "/type": "HTTP/1.1 200 OK\r\nContent-Type: text/x-\(escapes)\r\nContent-Length: 7\r\n\r\nneither"
-        default: "HTTP/1.1 404 Not Found\r\nContent-Length: 4\r\n\r\ngone"
-        }
+        let response =
+            switch path {
+            case "/redirect": "HTTP/1.1 302 Found\r\nLocation: gopher://x/\(escapes)\r\nContent-Length: 0\r\n\r\n"
+            case "/type": "HTTP/1.1 200 OK\r\nContent-Type: text/x-\(escapes)\r\nContent-Length: 7\r\n\r\nneither"
+            default: "HTTP/1.1 404 Not Found\r\nContent-Length: 4\r\n\r\ngone"
+            }
         return Data(response.utf8)
     }
 
@@ -29,7 +31,8 @@ import TributaryTesting
     }
 
     static func config(server: RawHTTPServer) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-hostile-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tributary-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let base = server.baseURL.absoluteString
         let json = """
@@ -54,7 +57,10 @@ import TributaryTesting
         var outputs: [String: String] = [:]
         for format in ["text", "json", "markdown"] {
             let result = try await TributaryBinary.run(
-                ["digest", "--config", config.path, "--format", format, "--record", folder.appendingPathComponent("rec-\(format)").path],
+                [
+                    "digest", "--config", config.path, "--format", format, "--record",
+                    folder.appendingPathComponent("rec-\(format)").path,
+                ],
                 environment: environment
             )
             #expect(result.status == 2, "\(result.stderr)")
@@ -62,11 +68,14 @@ import TributaryTesting
             outputs["digest \(format) stderr"] = result.stderr
         }
         let report = folder.appendingPathComponent("r.html")
-        let reported = try await TributaryBinary.run(["report", "--config", config.path, "--out", report.path], environment: environment)
+        let reported = try await TributaryBinary.run(
+            ["report", "--config", config.path, "--out", report.path], environment: environment)
         outputs["report stderr"] = reported.stderr
         outputs["report"] = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
         for (name, output) in outputs {
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "an escape sequence in \(name)")
+            #expect(
+                !output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" },
+                "an escape sequence in \(name)")
         }
         // Recordings keep upstream's headers as sent (JSON-escaped), but never a secret.
         for (name, output) in outputs.map({ ($0.key, $0.value) }) + (try Self.files(under: folder)) {
@@ -80,7 +89,8 @@ import TributaryTesting
     }
 
     @Test func validateDoesNotEchoEscapeSequences() async throws {
-        let config = try TributaryBinary.config(#"{"sources": [{"id": "x\u001b]52;c;cm0=\u0007", "type": "fe\u001b[2Jed"}]}"#)
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "x\u001b]52;c;cm0=\u0007", "type": "fe\u001b[2Jed"}]}"#)
         let result = try await TributaryBinary.run(["validate", "--config", config.path])
         #expect(result.status == 3)
         #expect(result.stderr.contains("may use only letters"), "\(result.stderr)")

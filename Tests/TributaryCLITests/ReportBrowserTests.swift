@@ -28,15 +28,25 @@ import TributaryTesting
         let server = try await LocalHTTPServer.start { request in
             let base = "http://\(request.headers["host"] ?? "")"
             if request.path.hasPrefix("/2.3/") {
-                return .body(Data(Self.questions.replacingOccurrences(of: "AVATAR", with: base).utf8), contentType: "application/json")
+                return .body(
+                    Data(Self.questions.replacingOccurrences(of: "AVATAR", with: base).utf8),
+                    contentType: "application/json")
             }
-            let files = ["/avatar-1.png": (SampleDigest.thumbnails[0], "image/png"), "/report.html": ((try? Data(contentsOf: report)) ?? Data(), "text/html")]
+            let files = [
+                "/avatar-1.png": (SampleDigest.thumbnails[0], "image/png"),
+                "/report.html": ((try? Data(contentsOf: report)) ?? Data(), "text/html"),
+            ]
             return ReportHarness.response(for: request.path, files: files)
         }
         defer { Task { await server.shutdown() } }
         let config = folder.appendingPathComponent("feeds.json")
-        try Data(#"{"title": "Browser test", "sources": [{"id": "so", "type": "stackoverflow", "baseURL": "\#(server.baseURL)"}]}"#.utf8).write(to: config)
-        let run = try await TributaryBinary.run(["report", "--config", config.path, "--out", report.path, "--embed-images"])
+        try Data(
+            #"{"title": "Browser test", "sources": [{"id": "so", "type": "stackoverflow", "baseURL": "\#(server.baseURL)"}]}"#
+                .utf8
+        ).write(to: config)
+        let run = try await TributaryBinary.run([
+            "report", "--config", config.path, "--out", report.path, "--embed-images",
+        ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
         let url = Self.harness(server, page: "report.html", query: "codable")
@@ -44,7 +54,10 @@ import TributaryTesting
         #expect(results.cards + results.rows == 3)
         Self.expectWorking(results)
         #expect(results.resources.isEmpty, "requests left the page: \(results.resources)")
-        #expect(Set(server.requests.map(\.path)).isSubset(of: ["/2.3/questions", "/avatar-1.png", "/missing.png", "/harness.html", "/report.html"]))
+        #expect(
+            Set(server.requests.map(\.path)).isSubset(of: [
+                "/2.3/questions", "/avatar-1.png", "/missing.png", "/harness.html", "/report.html",
+            ]))
         let shot = try Self.artifact("report-questions.png")
         try await offPool { try chromium.screenshot(report, to: shot, height: 900) }
     }
@@ -72,7 +85,9 @@ import TributaryTesting
         #expect(results.cards == 5 && results.cards + results.rows == digest.items.count)
         #expect(results.lightboxShown == true)
         Self.expectWorking(results)
-        #expect(results.resources.allSatisfy { $0.hasPrefix(server.baseURL.absoluteString + "/photo-") }, "only the opened photo, from 127.0.0.1: \(results.resources)")
+        #expect(
+            results.resources.allSatisfy { $0.hasPrefix(server.baseURL.absoluteString + "/photo-") },
+            "only the opened photo, from 127.0.0.1: \(results.resources)")
         let page = server.baseURL.appendingPathComponent("report.html")
         let shots = try ["report-desktop.png", "report-phone.png", "report-dark.png"].map(Self.artifact)
         try await offPool {

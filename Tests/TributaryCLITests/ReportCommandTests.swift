@@ -4,7 +4,9 @@ import Testing
 /// `tributary report` as a user runs it: the shipped digest, the file it writes, exit codes.
 @Suite struct ReportCommandTests {
     /// Runs the binary off the cooperative pool, so other tests' servers keep answering.
-    func binary(_ arguments: [String], environment: [String: String] = [:], in directory: URL = TributaryBinary.root) async throws -> TributaryBinary.Result {
+    func binary(_ arguments: [String], environment: [String: String] = [:], in directory: URL = TributaryBinary.root)
+        async throws -> TributaryBinary.Result
+    {
         try await TributaryBinary.run(arguments, environment: environment, in: directory)
     }
 
@@ -15,7 +17,9 @@ import Testing
     @Test func theShippedDigestsReportIsOneSmallSelfContainedPage() async throws {
         let folder = try scratchFolder()
         let config = TributaryBinary.root.appendingPathComponent("feeds.json").path
-        let result = try await binary(["report", "--config", config, "--replay", TributaryBinary.root.appendingPathComponent("Recordings").path], in: folder)
+        let result = try await binary(
+            ["report", "--config", config, "--replay", TributaryBinary.root.appendingPathComponent("Recordings").path],
+            in: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.isEmpty)
         let html = try String(contentsOf: folder.appendingPathComponent("digest.html"), encoding: .utf8)
@@ -27,7 +31,8 @@ import Testing
 
     @Test func aFailedSourceGivesTheDigestExitCodeAndTheReportIsStillWritten() async throws {
         let folder = try scratchFolder()
-        let config = try TributaryBinary.config(#"{"sources": [{"id": "down", "type": "stackoverflow", "baseURL": "http://127.0.0.1:9"}]}"#)
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "down", "type": "stackoverflow", "baseURL": "http://127.0.0.1:9"}]}"#)
         let out = folder.appendingPathComponent("out.html")
         let result = try await binary(["report", "--config", config.path, "--out", out.path, "-q"])
         #expect(result.status == 2)
@@ -38,7 +43,8 @@ import Testing
     }
 
     @Test func anInvalidConfigurationKeepsTheOldReport() async throws {
-        let config = try TributaryBinary.config(#"{"sources": [{"id": "so", "type": "stackoverflow", "tgas": ["swift"]}]}"#)
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "so", "type": "stackoverflow", "tgas": ["swift"]}]}"#)
         let out = config.deletingLastPathComponent().appendingPathComponent("digest.html")
         try Data("old report".utf8).write(to: out)
         let result = try await binary(["report", "--config", config.path, "--out", out.path])
@@ -50,10 +56,16 @@ import Testing
         let folder = try scratchFolder()
         let template = folder.appendingPathComponent("mine.mustache")
         try Data("<h1>{{title}}</h1>{{#timeline}}<p>{{title}}</p>{{/timeline}}".utf8).write(to: template)
-        let replay = ["--replay", TributaryBinary.root.appendingPathComponent("Recordings").path, "--config", TributaryBinary.root.appendingPathComponent("feeds.json").path]
-        let result = try await binary(["report", "--template", template.path, "--out", "mine.html", "-q"] + replay, in: folder)
+        let replay = [
+            "--replay", TributaryBinary.root.appendingPathComponent("Recordings").path, "--config",
+            TributaryBinary.root.appendingPathComponent("feeds.json").path,
+        ]
+        let result = try await binary(
+            ["report", "--template", template.path, "--out", "mine.html", "-q"] + replay, in: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(try String(contentsOf: folder.appendingPathComponent("mine.html"), encoding: .utf8).hasPrefix("<h1>Morning digest</h1><p>"))
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("mine.html"), encoding: .utf8).hasPrefix(
+                "<h1>Morning digest</h1><p>"))
         try Data("{{#unclosed}}".utf8).write(to: template)
         let broken = try await binary(["report", "--template", template.path] + replay, in: folder)
         #expect(broken.status == 64)
@@ -62,8 +74,12 @@ import Testing
 
     @Test func openWithoutXdgOpenPrintsThePath() async throws {
         let folder = try scratchFolder()
-        let replay = ["--replay", TributaryBinary.root.appendingPathComponent("Recordings").path, "--config", TributaryBinary.root.appendingPathComponent("feeds.json").path]
-        let result = try await binary(["report", "--open", "-q"] + replay, environment: ["PATH": folder.path], in: folder)
+        let replay = [
+            "--replay", TributaryBinary.root.appendingPathComponent("Recordings").path, "--config",
+            TributaryBinary.root.appendingPathComponent("feeds.json").path,
+        ]
+        let result = try await binary(
+            ["report", "--open", "-q"] + replay, environment: ["PATH": folder.path], in: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("digest.html"))
     }

@@ -51,11 +51,16 @@ enum ReportHarness {
 
     /// The JSON a harness page wrote into `<pre id="results">` of a dumped DOM.
     static func decode<Findings: Decodable>(_ type: Findings.Type, in dom: String) throws -> Findings {
-        guard let start = dom.range(of: "<pre id=\"results\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "no results in the harness page:\n\(dom.prefix(2000))"])
+        guard let start = dom.range(of: "<pre id=\"results\">"),
+            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+        else {
+            throw CocoaError(
+                .coderReadCorrupt,
+                userInfo: [NSLocalizedDescriptionKey: "no results in the harness page:\n\(dom.prefix(2000))"])
         }
         let json = dom[start.upperBound..<end.lowerBound]
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
         do {
             return try JSONDecoder().decode(type, from: Data(json.utf8))
         } catch {

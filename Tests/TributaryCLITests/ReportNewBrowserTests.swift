@@ -40,10 +40,12 @@ import TributaryTesting
         }
         defer { Task { await server.shutdown() } }
         let config = folder.appendingPathComponent("feeds.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"title": "New items", "sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/g.xml"},
                                               {"id": "s", "type": "feed", "url": "\#(server.baseURL)/s.xml"}]}
-            """#.utf8).write(to: config)
+            """#.utf8
+        ).write(to: config)
         let state = folder.appendingPathComponent("state.sqlite").path
         let arguments = ["report", "--config", config.path, "--state", state, "--no-cache", "--out", report.path]
         let first = try await TributaryBinary.run(arguments)
@@ -91,10 +93,11 @@ import TributaryTesting
         let url = ReportNewHarness.url(server, page: "report.html", query: "harbour", source: "flickr")
         let results = try ReportNewHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.scriptRan && results.badges == 4 && results.timelineBadges == 4)
-        #expect(results.badgedTitles.sorted() == [
-            "Harbour at dawn", "Lanterns, night market", "Shipping the new harbour timelapse tonight 🌅",
-            #"What's the difference between "let" & "var" in Swift?"#,
-        ])
+        #expect(
+            results.badgedTitles.sorted() == [
+                "Harbour at dawn", "Lanterns, night market", "Shipping the new harbour timelapse tonight 🌅",
+                #"What's the difference between "let" & "var" in Swift?"#,
+            ])
         #expect(results.hiddenNotNewWhenOn == results.items - 4 && results.shownNewWhenOn == 4)
         #expect(results.visibleWhenOnWithSearch == 2, "the new harbour photo and the new harbour post")
         let page = server.baseURL.appendingPathComponent("report.html")

@@ -25,7 +25,9 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "reports/today.html")
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: reports.path) == ["today.html"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: reports.path) == ["today.html"],
+            "no temporary file left")
     }
 
     @Test func aPrivateReportStaysPrivate() async throws {
@@ -51,7 +53,8 @@ import Testing
     }
 
     @Test func openNeedsAFile() async throws {
-        let result = try await TributaryBinary.run(["report", "--out", "-", "--open"] + Self.replay, in: try scratchFolder())
+        let result = try await TributaryBinary.run(
+            ["report", "--out", "-", "--open"] + Self.replay, in: try scratchFolder())
         #expect(result.status == 64)
         #expect(result.stderr.contains("--open needs --out to name a file"))
     }

@@ -31,7 +31,8 @@ import TributaryTesting
         let report = folder.appendingPathComponent("report.html")
         try Data(try HTMLReportRenderer().render(Self.digest()).utf8).write(to: report)
         let server = try await LocalHTTPServer.start { request in
-            ReportHarness.response(for: request.path, files: ["/report.html": ((try? Data(contentsOf: report)) ?? Data(), "text/html")])
+            ReportHarness.response(
+                for: request.path, files: ["/report.html": ((try? Data(contentsOf: report)) ?? Data(), "text/html")])
         }
         defer { Task { await server.shutdown() } }
 

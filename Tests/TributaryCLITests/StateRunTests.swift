@@ -11,7 +11,9 @@ import TributaryTesting
         private var count = 3
         func grow(by extra: Int) { lock.withLock { count += extra } }
         var body: String {
-            let items = (1...lock.withLock { count }).map { "<item><title>Post \($0)</title><link>https://example.org/\($0)</link></item>" }
+            let items = (1...lock.withLock { count }).map {
+                "<item><title>Post \($0)</title><link>https://example.org/\($0)</link></item>"
+            }
             return #"<rss version="2.0"><channel><title>g</title>\#(items.joined())</channel></rss>"#
         }
     }
@@ -19,7 +21,8 @@ import TributaryTesting
     static func setUp() async throws -> (GrowingFeed, LocalHTTPServer, URL, String) {
         let feed = GrowingFeed()
         let server = try await LocalHTTPServer.start { _ in .text(feed.body, contentType: "application/rss+xml") }
-        let config = try TributaryBinary.config(#"{"sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#)
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#)
         return (feed, server, config, config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path)
     }
 
@@ -33,7 +36,8 @@ import TributaryTesting
         let (feed, server, config, state) = try await Self.setUp()
         defer { Task { await server.shutdown() } }
         let run = { (extra: [String]) in
-            try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "--format", "json"] + extra)
+            try await TributaryBinary.run(
+                ["digest", "--config", config.path, "--state", state, "--no-cache", "--format", "json"] + extra)
         }
         let first = try await run([])
         #expect(try Self.newTitles(first.stdout) == ["Post 1", "Post 2", "Post 3"])
@@ -42,7 +46,9 @@ import TributaryTesting
         #expect(try Self.newTitles(second.stdout) == ["Post 4", "Post 5"])
         #expect(second.stdout.contains(#""firstSeen": ""#))
         feed.grow(by: 1)
-        let onlyNew = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "--new"])
+        let onlyNew = try await TributaryBinary.run([
+            "digest", "--config", config.path, "--state", state, "--no-cache", "--new",
+        ])
         #expect(onlyNew.stdout.contains("Post 6") && !onlyNew.stdout.contains("Post 5"), "\(onlyNew.stdout)")
         #expect(onlyNew.stdout.contains("  1 N Post 6"), "a plain N column when piped")
     }
@@ -51,9 +57,13 @@ import TributaryTesting
         let (_, server, config, state) = try await Self.setUp()
         defer { Task { await server.shutdown() } }
         _ = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
-        let marked = try await TributaryBinary.run(["mark-read", "--config", config.path, "--state", state, "g:https://example.org/1"])
+        let marked = try await TributaryBinary.run([
+            "mark-read", "--config", config.path, "--state", state, "g:https://example.org/1",
+        ])
         #expect(marked.stdout == "marked 1 item read\n", "\(marked.stderr)")
-        let unread = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "--unread"])
+        let unread = try await TributaryBinary.run([
+            "digest", "--config", config.path, "--state", state, "--no-cache", "--unread",
+        ])
         #expect(!unread.stdout.contains("Post 1") && unread.stdout.contains("Post 2"), "\(unread.stdout)")
         let shown = try await TributaryBinary.run(["state", "--config", config.path, "--state", state])
         #expect(shown.stdout.contains("g: last run "), "\(shown.stdout)")
@@ -98,7 +108,9 @@ import TributaryTesting
         try Data((0..<4096).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: state))
         let refused = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
         #expect(refused.status == 3)
-        #expect(refused.stderr.contains("state store \(state): the file is not a Tributary state store"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("state store \(state): the file is not a Tributary state store"),
+            "\(refused.stderr)")
         let without = try await TributaryBinary.run(["digest", "--config", config.path, "--no-state", "--no-cache"])
         #expect(without.status == 0)
         #expect(without.stdout.contains("Post 3") && !without.stdout.contains(" N "))
@@ -110,19 +122,28 @@ import TributaryTesting
             let since = Int(request.query["since_id"] ?? "0") ?? 0
             let count = posts.body.components(separatedBy: "<item>").count - 1
             let data = (1...count).filter { $0 > since }.reversed().map { #"{"id": "\#($0)", "text": "Post \#($0)"}"# }
-            return .text(#"{"data": [\#(data.joined(separator: ","))], "meta": {"result_count": \#(data.count)}}"#, contentType: "application/json")
+            return .text(
+                #"{"data": [\#(data.joined(separator: ","))], "meta": {"result_count": \#(data.count)}}"#,
+                contentType: "application/json")
         }
         defer { Task { await server.shutdown() } }
-        let entry = #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "bearerToken": "${T}"}"#
+        let entry =
+            #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "bearerToken": "${T}"}"#
         let config = try TributaryBinary.config(#"{"sources": [\#(entry)]}"#)
         let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
-        let run = { try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--format", "json"], environment: ["T": "t"]) }
+        let run = {
+            try await TributaryBinary.run(
+                ["digest", "--config", config.path, "--state", state, "--format", "json"], environment: ["T": "t"])
+        }
         _ = try await run()
         posts.grow(by: 2)
         let second = try await run()
-        #expect(server.requests.map { $0.query["since_id"] } == [nil, "3"], "the second run asks only for posts after the newest it saw")
+        #expect(
+            server.requests.map { $0.query["since_id"] } == [nil, "3"],
+            "the second run asks only for posts after the newest it saw")
         #expect(try Self.newTitles(second.stdout) == ["Post 4", "Post 5"])
-        #expect(second.stdout.components(separatedBy: #""title": "Post "#).count - 1 == 5, "the earlier posts still show")
+        #expect(
+            second.stdout.components(separatedBy: #""title": "Post "#).count - 1 == 5, "the earlier posts still show")
         let third = try await run()
         #expect(server.requests.last?.query["since_id"] == "5")
         #expect(try Self.newTitles(third.stdout) == [])

@@ -8,12 +8,15 @@ struct TributaryBinary {
         let stderr: String
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The executable beside the test bundle in the build folder.
     static var executable: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("tributary").path) && folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("tributary").path)
+            && folder.path != "/"
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("tributary")
@@ -22,9 +25,12 @@ struct TributaryBinary {
     /// Runs the binary on a Dispatch thread (see `offPool`), so a test's local server keeps answering meanwhile.
     /// Runs the binary (or `executable`, such as a shell that starts it under limits) to its end.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, executable: URL = executable
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root,
+        executable: URL = executable
     ) async throws -> Result {
-        try await offPool { try start(arguments, environment: environment, in: directory, executable: executable).finish() }
+        try await offPool {
+            try start(arguments, environment: environment, in: directory, executable: executable).finish()
+        }
     }
 
     /// A started binary, for tests that signal it while it runs.
@@ -38,13 +44,16 @@ struct TributaryBinary {
             let stdout = out.fileHandleForReading.readDataToEndOfFile()
             let stderr = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            return Result(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 
     /// Starts the binary and returns at once.
     static func start(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, executable: URL = executable
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root,
+        executable: URL = executable
     ) throws -> Running {
         let process = Process()
         process.executableURL = executable

@@ -16,18 +16,22 @@ import Testing
         try Data(Self.feed.utf8).write(to: local)
         let plugin = folder.appendingPathComponent("echo-stdin")
         let stdinCopy = folder.appendingPathComponent("stdin.json")
-        try Data("#!/bin/sh\ncat > \"$1\"\necho '{\"id\": \"p1\", \"title\": \"From plugin\"}'\n".utf8).write(to: plugin)
+        try Data("#!/bin/sh\ncat > \"$1\"\necho '{\"id\": \"p1\", \"title\": \"From plugin\"}'\n".utf8).write(
+            to: plugin)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
-        try Data("""
+        try Data(
+            """
             {"sources": [
               {"id": "remote", "type": "feed", "url": "https://${FEED_HOST}/feed.xml"},
               {"id": "local", "type": "feed", "url": "\(local.absoluteString)"},
               {"id": "nested", "type": "exec", "command": ["\(plugin.path)", "\(stdinCopy.path)"],
                "auth": {"user": "${PLUGIN_USER}", "scopes": ["${PLUGIN_SCOPE}"]}}
             ]}
-            """.utf8).write(to: config)
+            """.utf8
+        ).write(to: config)
         let result = try await TributaryBinary.run(
-            ["digest", "--config", config.path, "--format", "json"], environment: ["PLUGIN_USER": "ada", "PLUGIN_SCOPE": "read"]
+            ["digest", "--config", config.path, "--format", "json"],
+            environment: ["PLUGIN_USER": "ada", "PLUGIN_SCOPE": "read"]
         )
         #expect(result.status == 0, "skipped sources are not failures: \(result.stderr)")
         #expect(result.stdout.contains("Still here"))
@@ -39,7 +43,8 @@ import Testing
     }
 
     @Test func validateNotesTheSkipAndPasses() async throws {
-        let config = try TributaryBinary.config(#"{"sources": [{"id": "remote", "type": "feed", "url": "https://${FEED_HOST}/x"}]}"#)
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "remote", "type": "feed", "url": "https://${FEED_HOST}/x"}]}"#)
         let result = try await TributaryBinary.run(["validate", "--config", config.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("note: sources[0].url uses FEED_HOST, which is not set"))

@@ -10,7 +10,8 @@ import TributaryExec
     }
 
     @Test func anyOtherKeyIsPassedToThePlugin() throws {
-        let entry = try execHarness.entry(#"{"id": "x", "type": "exec", "command": ["p"], "anything": {"a": 1}, "n": 3}"#)
+        let entry = try execHarness.entry(
+            #"{"id": "x", "type": "exec", "command": ["p"], "anything": {"a": 1}, "n": 3}"#)
         #expect(entry.options["n"] == .number(3))
         #expect(entry.options["anything"] == .object(["a": .number(1)]))
     }

@@ -33,7 +33,10 @@ import TributaryTesting
         let items = try await execHarness.items(execEntry("json-lines.sh", #", "file": "links.csv", "limit": 2"#))
         let summary = try #require(items.first?.summary)
         let entry = try JSONDecoder().decode(JSONValue.self, from: Data(summary.utf8))
-        guard case .object(let object) = entry else { Issue.record("not an object: \(summary)"); return }
+        guard case .object(let object) = entry else {
+            Issue.record("not an object: \(summary)")
+            return
+        }
         #expect(object["id"] == .string("x"))
         #expect(object["type"] == .string("exec"))
         #expect(object["file"] == .string("links.csv"))
@@ -52,7 +55,10 @@ import TributaryTesting
         #expect(error.code == .timeout)
         #expect(error.message.contains("hangs.sh did not finish within 0.5 s and was killed"))
         #expect(error.message.contains("fixture: hanging"))
-        #expect(ContinuousClock.now - started < .seconds(120), "killed at the deadline, not after the 300 s sleep (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)")
+        #expect(
+            ContinuousClock.now - started < .seconds(120),
+            "killed at the deadline, not after the 300 s sleep (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)"
+        )
     }
 
     @Test func cancellationKillsTheProgram() async throws {
@@ -62,7 +68,9 @@ import TributaryTesting
         let started = ContinuousClock.now
         task.cancel()
         await #expect(throws: TributaryError.self) { try await task.value }
-        #expect(ContinuousClock.now - started < .seconds(25), "killed promptly, not after the 300 s sleep (room left for sanitizer runs)")
+        #expect(
+            ContinuousClock.now - started < .seconds(25),
+            "killed promptly, not after the 300 s sleep (room left for sanitizer runs)")
     }
 
     @Test func oversizedOutputIsCappedWithAClearError() async throws {

@@ -3,7 +3,8 @@ import Tributary
 import TributaryExec
 import TributaryTesting
 
-let execHarness = SourceHarness(SourceType(ExecSource.self, acceptsUndeclaredOptions: true), environment: ["HOME": "/tmp"])
+let execHarness = SourceHarness(
+    SourceType(ExecSource.self, acceptsUndeclaredOptions: true), environment: ["HOME": "/tmp"])
 
 /// The fixtures folder as copied into the test bundle, with every script executable
 /// (a resource copy need not keep the executable bit).
@@ -11,7 +12,8 @@ let fixtures: URL = {
     let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for file in files where file != "tributary-source-notexec" {
-        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent(file).path)
+        try? FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: folder.appendingPathComponent(file).path)
     }
     return folder
 }()

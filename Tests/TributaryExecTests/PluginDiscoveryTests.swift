@@ -19,11 +19,15 @@ import TributaryTesting
 
     @Test func theDefaultFolderIsUnderTheUsersDataFolder() {
         #expect(PluginDiscovery.folders(environment: ["HOME": "/home/u"]) == ["/home/u/.local/share/tributary/plugins"])
-        #expect(PluginDiscovery.folders(environment: ["XDG_DATA_HOME": "/d", "PATH": "/bin"]) == ["/d/tributary/plugins", "/bin"])
+        #expect(
+            PluginDiscovery.folders(environment: ["XDG_DATA_HOME": "/d", "PATH": "/bin"]) == [
+                "/d/tributary/plugins", "/bin",
+            ])
     }
 
     @Test func describeOutputIsParsed() async throws {
-        let plugin = DiscoveredPlugin(name: "described", executable: URL(fileURLWithPath: fixture("tributary-source-described")))
+        let plugin = DiscoveredPlugin(
+            name: "described", executable: URL(fileURLWithPath: fixture("tributary-source-described")))
         let description = try await PluginDescription.describe(plugin)
         #expect(description.summary == "a described fixture")
         #expect(description.options.map(\.name) == ["file", "count"])
@@ -32,14 +36,18 @@ import TributaryTesting
     }
 
     @Test func describeFailuresSayWhy() async throws {
-        let plugin = DiscoveredPlugin(name: "broken", executable: URL(fileURLWithPath: fixture("tributary-source-broken")))
+        let plugin = DiscoveredPlugin(
+            name: "broken", executable: URL(fileURLWithPath: fixture("tributary-source-broken")))
         await #expect(throws: TributaryError.self) { try await PluginDescription.describe(plugin) }
-        let error = try #require(throws: TributaryError.self) { try PluginDescription.parse(Data(#"{"options": []}"#.utf8)) }
+        let error = try #require(throws: TributaryError.self) {
+            try PluginDescription.parse(Data(#"{"options": []}"#.utf8))
+        }
         #expect(error.message.contains("missing \"summary\""))
     }
 
     @Test func aDiscoveredTypeRunsItsPluginWithAnyOptions() async throws {
-        let plugin = DiscoveredPlugin(name: "described", executable: URL(fileURLWithPath: fixture("tributary-source-described")))
+        let plugin = DiscoveredPlugin(
+            name: "described", executable: URL(fileURLWithPath: fixture("tributary-source-described")))
         let harness = SourceHarness(plugin.sourceType)
         let items = try await harness.items(#"{"id": "d", "type": "described", "file": "x", "whatever": true}"#)
         #expect(items.map(\.title) == ["Described"])

@@ -70,7 +70,9 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
         for item in items {
             #expect(!item.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "empty title: \(item.id)")
             for url in [item.url, item.thumbnail, item.image].compactMap({ $0 }) {
-                #expect(["http", "https"].contains(url.scheme ?? "") && url.host != nil, "not an absolute http(s) URL: \(url)")
+                #expect(
+                    ["http", "https"].contains(url.scheme ?? "") && url.host != nil,
+                    "not an absolute http(s) URL: \(url)")
             }
             for text in [item.id, item.title, item.author, item.summary].compactMap({ $0 }) + item.tags {
                 #expect(!containsControlCharacter(text), "control character in \(text.debugDescription)")
@@ -81,7 +83,9 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
 
     @Test func everyCorpusFileHasExpectations() throws {
         let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/corpus")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "expectations.json" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0 != "expectations.json"
+        }
         #expect(Set(files) == Set(CorpusExpectation.all.map(\.file)))
         #expect(files.count >= 25)
     }
@@ -102,7 +106,9 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
     }
 
     @Test func repairsEncodingsAndAmpersands() {
-        let latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>\u{93}Caf\u{E9}\u{94} &amp; AT&T &pound; &#233; <![CDATA[a&b]]></t>".unicodeScalars.map { UInt8($0.value) })
+        let latin1 = Data(
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>\u{93}Caf\u{E9}\u{94} &amp; AT&T &pound; &#233; <![CDATA[a&b]]></t>"
+                .unicodeScalars.map { UInt8($0.value) })
         let text = String(decoding: repaired(latin1, chunk: 5), as: UTF8.self)
         #expect(text.hasSuffix("<t>“Café” &amp; AT&amp;T &amp;pound; &#233; <![CDATA[a&b]]></t>"))
         let utf16 = Data([0xFF, 0xFE, 0x3C, 0x00, 0x26, 0x00])

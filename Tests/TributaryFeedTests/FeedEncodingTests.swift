@@ -82,7 +82,8 @@ import TributaryTesting
     func largeFileReadInChunks(_ encoding: Encoding) async throws {
         let entry = "<item><title>Café 😀 №%d</title><guid>g%d</guid></item>\n"
         let entries = (0..<12_000).map { String(format: entry, $0, $0) }.joined()
-        let document = "<?xml version=\"1.0\" encoding=\"\(encoding.name)\"?>\n<rss><channel><title>Big</title>\n"
+        let document =
+            "<?xml version=\"1.0\" encoding=\"\(encoding.name)\"?>\n<rss><channel><title>Big</title>\n"
             + entries + "</channel></rss>\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).xml")
         try encoding.bytes(document).write(to: file)

@@ -11,9 +11,10 @@ import TributaryTesting
 
     @Test func relativeLinksWithXMLBase() async throws {
         let (items, _) = try await served("relative-links-xml-base/feed.xml")
-        #expect(items.map { $0.url?.absoluteString } == [
-            "https://base.example.com/blog/posts/one.html", "https://base.example.com/archive/2026/two.html",
-        ])
+        #expect(
+            items.map { $0.url?.absoluteString } == [
+                "https://base.example.com/blog/posts/one.html", "https://base.example.com/archive/2026/two.html",
+            ])
     }
 
     @Test func relativeLinksAgainstTheFeedURL() async throws {
@@ -42,14 +43,17 @@ import TributaryTesting
     @Test func entityBombIsNotExpanded() async throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let error = try #require(try await failure(serving: "entity-bomb/feed.xml", contentType: "application/rss+xml", status: 200))
-        #expect(clock.now - started < .seconds(30), "refused, not expanded (the bound leaves room for slow sanitizer runs)")
+        let error = try #require(
+            try await failure(serving: "entity-bomb/feed.xml", contentType: "application/rss+xml", status: 200))
+        #expect(
+            clock.now - started < .seconds(30), "refused, not expanded (the bound leaves room for slow sanitizer runs)")
         #expect(error.code == .badResponse)
         #expect(error.message.contains("entity-expansion bomb; refused"), "\(error.message)")
     }
 
     @Test func externalEntityIsNeverLoaded() async throws {
-        let error = try #require(try await failure(serving: "external-entity/feed.xml", contentType: "application/rss+xml", status: 200))
+        let error = try #require(
+            try await failure(serving: "external-entity/feed.xml", contentType: "application/rss+xml", status: 200))
         #expect(error.code == .badResponse)
         #expect(error.message.contains("declares an external entity"), "\(error.message)")
         #expect(!error.message.contains("root:"))
@@ -79,13 +83,15 @@ import TributaryTesting
     }
 
     @Test func htmlPageInsteadOfFeed() async throws {
-        let error = try #require(try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 200))
+        let error = try #require(
+            try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 200))
         #expect(error.code == .badResponse)
         #expect(error.message == "the server sent an HTML page, not a feed (a login or bot-check page?)")
     }
 
     @Test func cloudflareChallengeWith403IsPermanent() async throws {
-        let error = try #require(try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 403))
+        let error = try #require(
+            try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 403))
         #expect(error.code == .permanent)
     }
 }

@@ -7,17 +7,23 @@ import TributaryTesting
 let feedHarness = SourceHarness(SourceType(WebFeedSource.self))
 
 /// Serves one fixture at `/feed` and returns what the feed source reads from it.
-func served(_ fixture: String, contentType: String = "application/rss+xml; charset=utf-8", limit: Int? = nil) async throws -> (
-    items: [FeedItem], server: LocalHTTPServer
-) {
-    let server = try await LocalHTTPServer.start { _ in Fixture.response(fixture, in: .module, contentType: contentType) }
+func served(_ fixture: String, contentType: String = "application/rss+xml; charset=utf-8", limit: Int? = nil)
+    async throws -> (
+        items: [FeedItem], server: LocalHTTPServer
+    )
+{
+    let server = try await LocalHTTPServer.start { _ in Fixture.response(fixture, in: .module, contentType: contentType)
+    }
     let limitJSON = limit.map { #", "limit": \#($0)"# } ?? ""
-    let items = try await feedHarness.items(#"{"id": "f", "type": "feed", "url": "\#(server.baseURL)/feed"\#(limitJSON)}"#)
+    let items = try await feedHarness.items(
+        #"{"id": "f", "type": "feed", "url": "\#(server.baseURL)/feed"\#(limitJSON)}"#)
     await server.shutdown()
     return (items, server)
 }
 
-func failure(serving fixture: String, contentType: String = "application/rss+xml", status: Int = 200) async throws -> TributaryError? {
+func failure(serving fixture: String, contentType: String = "application/rss+xml", status: Int = 200) async throws
+    -> TributaryError?
+{
     let server = try await LocalHTTPServer.start { _ in
         Fixture.response(fixture, in: .module, contentType: contentType, status: status)
     }

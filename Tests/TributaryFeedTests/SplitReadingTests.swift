@@ -50,9 +50,13 @@ import Tributary
         let whole = try read(file, splitFrom: .max)
         #expect(split.items.count == (name == "rss" ? 4_000 : 6_000))
         #expect(split.items == whole.items)
-        #expect(split.diagnostics.count == 1 && split.diagnostics[0].hasPrefix("read by two parsers"), "\(split.diagnostics)")
+        #expect(
+            split.diagnostics.count == 1 && split.diagnostics[0].hasPrefix("read by two parsers"),
+            "\(split.diagnostics)")
         #expect(whole.diagnostics.isEmpty)
-        #expect(split.items.last?.url?.absoluteString.hasPrefix(name == "rss" ? "https://example.com/base/posts/" : "https://example.org/feed/entries/") == true)
+        #expect(
+            split.items.last?.url?.absoluteString.hasPrefix(
+                name == "rss" ? "https://example.com/base/posts/" : "https://example.org/feed/entries/") == true)
     }
 
     /// Every gap between items holds a comment that spells an item's start tag where an
@@ -73,7 +77,10 @@ import Tributary
         let document = Array(Self.rss(items: 3, between: "\n<!-- <item> -->\n").utf8)
         let starts = document.indices.filter { document[$0...].starts(with: Array("<item>".utf8)) }
         // Item starts, then the tag in the CDATA of item 0, in the comment, and so on.
-        let real = starts.filter { index in !document[..<index].suffix(5).elementsEqual("<!-- ".utf8) && !document[..<index].suffix(4).elementsEqual(" an ".utf8) }
+        let real = starts.filter { index in
+            !document[..<index].suffix(5).elementsEqual("<!-- ".utf8)
+                && !document[..<index].suffix(4).elementsEqual(" an ".utf8)
+        }
         let inComment = try #require(starts.first { document[..<$0].suffix(5).elementsEqual("<!-- ".utf8) })
         let inCDATA = try #require(starts.first { document[..<$0].suffix(4).elementsEqual(" an ".utf8) })
         let secondItem = try #require(real.dropFirst().first)
@@ -94,7 +101,8 @@ import Tributary
     }
 
     private func temporaryFile(_ text: String, name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-split-\(name)-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tributary-split-\(name)-\(UUID().uuidString).xml")
         try Data(text.utf8).write(to: url)
         return url
     }

@@ -43,7 +43,8 @@ import TributaryTesting
     }
 
     @Test func missingFileIsPermanent() async throws {
-        let error = try #require(await feedHarness.failure(#"{"id": "f", "type": "feed", "url": "file:///nonexistent/feed.xml"}"#))
+        let error = try #require(
+            await feedHarness.failure(#"{"id": "f", "type": "feed", "url": "file:///nonexistent/feed.xml"}"#))
         #expect(error.code == .permanent)
         #expect(error.message.contains("/nonexistent/feed.xml"))
     }

@@ -8,9 +8,14 @@ import TributaryTesting
     static let key = "pxKEY-7f3a9c21"
     let harness = SourceHarness(SourceType(FiveHundredPxSource.self), environment: ["FIVEHUNDREDPX_CONSUMER_KEY": key])
 
-    func failure(_ path: String, status: Int, contentType: String = "application/json; charset=utf-8") async throws -> (TributaryError?, LocalHTTPServer) {
-        let server = try await LocalHTTPServer.start { _ in Fixture.response(path, in: .module, contentType: contentType, status: status) }
-        let entry = #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"}"#
+    func failure(_ path: String, status: Int, contentType: String = "application/json; charset=utf-8") async throws -> (
+        TributaryError?, LocalHTTPServer
+    ) {
+        let server = try await LocalHTTPServer.start { _ in
+            Fixture.response(path, in: .module, contentType: contentType, status: status)
+        }
+        let entry =
+            #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"}"#
         return (await harness.failure(entry), server)
     }
 
@@ -40,7 +45,10 @@ import TributaryTesting
         let failure = try #require(error)
         #expect(failure.code == .permanent)
         #expect(!failure.isTransient)
-        #expect(failure.message.contains("the application is deactivated (HTTP 403: Application is deactivated, please contact us by email: help@500px.com.)"))
+        #expect(
+            failure.message.contains(
+                "the application is deactivated (HTTP 403: Application is deactivated, please contact us by email: help@500px.com.)"
+            ))
         #expect(failure.message.contains("500px shut its public API down on 2018-06-15"))
         #expect(failure.message.contains("baseURL"))
         #expect(server.requests.count == 1)
@@ -48,7 +56,8 @@ import TributaryTesting
     }
 
     @Test func serverErrorIsTransient() async throws {
-        let (error, server) = try await failure("500-server-error/body.html", status: 500, contentType: "text/html; charset=utf-8")
+        let (error, server) = try await failure(
+            "500-server-error/body.html", status: 500, contentType: "text/html; charset=utf-8")
         defer { Task { await server.shutdown() } }
         #expect(error?.code == .transient)
         #expect(error?.message == "500px answered HTTP 500; try again later")
@@ -57,9 +66,12 @@ import TributaryTesting
 
     @Test func anEchoedKeyIsRedactedFromErrors() async throws {
         let body = #"{"error":"Consumer key \#(Self.key) is not valid","status":401}"#
-        let server = try await LocalHTTPServer.start { _ in .body(Data(body.utf8), contentType: "application/json", status: 401) }
+        let server = try await LocalHTTPServer.start { _ in
+            .body(Data(body.utf8), contentType: "application/json", status: 401)
+        }
         defer { Task { await server.shutdown() } }
-        let entry = #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"}"#
+        let entry =
+            #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"}"#
         let failure = try #require(await harness.failure(entry))
         #expect(failure.code == .permanent)
         #expect(failure.message.contains("Consumer key *** is not valid"))

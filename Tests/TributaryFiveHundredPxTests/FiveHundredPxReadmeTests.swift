@@ -6,7 +6,8 @@ import TributaryTesting
 
 @Suite struct FiveHundredPxReadmeTests {
     static func readme() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return try String(contentsOf: root.appendingPathComponent("Plugins/FiveHundredPx/README.md"), encoding: .utf8)
     }
 
@@ -18,7 +19,8 @@ import TributaryTesting
     }
 
     @Test func sampleEntryValidates() throws {
-        let harness = SourceHarness(SourceType(FiveHundredPxSource.self), environment: ["FIVEHUNDREDPX_CONSUMER_KEY": "k"])
+        let harness = SourceHarness(
+            SourceType(FiveHundredPxSource.self), environment: ["FIVEHUNDREDPX_CONSUMER_KEY": "k"])
         let entry = try harness.entry(try Self.sample())
         #expect(entry.type == "500px")
         #expect(entry.limit == 40)

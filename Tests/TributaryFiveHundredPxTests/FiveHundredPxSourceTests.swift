@@ -12,8 +12,12 @@ import TributaryTesting
         #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"\#(extra)}"#
     }
 
-    func serving(_ path: String, contentType: String = "application/json; charset=utf-8", status: Int = 200) async throws -> LocalHTTPServer {
-        try await LocalHTTPServer.start { _ in Fixture.response(path, in: .module, contentType: contentType, status: status) }
+    func serving(_ path: String, contentType: String = "application/json; charset=utf-8", status: Int = 200)
+        async throws -> LocalHTTPServer
+    {
+        try await LocalHTTPServer.start { _ in
+            Fixture.response(path, in: .module, contentType: contentType, status: status)
+        }
     }
 
     static func utc(_ text: String) -> Date {
@@ -27,13 +31,15 @@ import TributaryTesting
         #expect(items.map(\.id) == ["251164237", "251160512"])
         let first = try #require(items.first)
         #expect(first.title == #"Fog & "Light" <over> the valley"#)
-        #expect(first.url?.absoluteString == "https://500px.com/photo/251164237/fog-light-over-the-valley-by-anna-keller")
+        #expect(
+            first.url?.absoluteString == "https://500px.com/photo/251164237/fog-light-over-the-valley-by-anna-keller")
         #expect(first.author == "Anna Keller")
         #expect(first.published == Self.utc("2018-04-11T03:45:12Z"))
         #expect(first.score == 99.7)
         #expect(first.kind == .photo)
         #expect(first.sourceType == "500px")
-        #expect(first.thumbnail?.absoluteString == "https://drscdn.500px.org/photo/251164237/q%3D50_h%3D450/v2?sig=5f0d1c")
+        #expect(
+            first.thumbnail?.absoluteString == "https://drscdn.500px.org/photo/251164237/q%3D50_h%3D450/v2?sig=5f0d1c")
         #expect(first.image?.absoluteString == "https://drscdn.500px.org/photo/251164237/q%3D80_h%3D900/v2?sig=a91b77")
         #expect(first.tags == ["fog", "dolomites", "sunrise"])
         #expect(first.summary?.contains("Early morning in the Dolomites & a sea of fog.") == true)
@@ -46,7 +52,8 @@ import TributaryTesting
         #expect(second.title == "Untitled")
         #expect(second.author == "kestrel_eye")
         #expect(second.published == Self.utc("2018-04-11T00:10:05Z"))
-        #expect(second.thumbnail?.absoluteString == "http://drscdn.500px.org/photo/251160512/q%3D50_h%3D450/v2?sig=77c2e0")
+        #expect(
+            second.thumbnail?.absoluteString == "http://drscdn.500px.org/photo/251160512/q%3D50_h%3D450/v2?sig=77c2e0")
         #expect(second.image?.absoluteString == "https://drscdn.500px.org/photo/251160512/q%3D80_h%3D900/v2?sig=0be913")
     }
 
@@ -75,13 +82,17 @@ import TributaryTesting
     }
 
     @Test func recordedURLHasNoKey() throws {
-        let source = try #require(try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}"}"#) as? any SingleRequestSource)
+        let source = try #require(
+            try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}"}"#)
+                as? any SingleRequestSource)
         let request = try source.request()
         #expect(!request.url.absoluteString.contains(Self.key))
         #expect(!request.recordingKey.contains(Self.key))
         #expect(!request.displayURL.contains(Self.key))
         #expect(request.wireURL.absoluteString.contains("consumer_key=\(Self.key)"))
-        #expect(request.url.absoluteString.hasPrefix("https://api.500px.com/v1/photos?feature=popular&sort=rating&rpp=100&image_size"))
+        #expect(
+            request.url.absoluteString.hasPrefix(
+                "https://api.500px.com/v1/photos?feature=popular&sort=rating&rpp=100&image_size"))
     }
 
     @Test func imageURLAsStringWithoutImagesOrURL() async throws {
@@ -93,7 +104,9 @@ import TributaryTesting
         #expect(first.url?.absoluteString == "https://500px.com/photo/4910421")
         #expect(first.author == "Lluis de Haro Sanchez")
         #expect(first.published == Self.utc("2012-02-09T07:27:16Z"))
-        #expect(first.thumbnail?.absoluteString == "http://pcdn.500px.net/4910421/c4a10b46e857e33ed2df35749858a7e45690dae7/2.jpg")
+        #expect(
+            first.thumbnail?.absoluteString
+                == "http://pcdn.500px.net/4910421/c4a10b46e857e33ed2df35749858a7e45690dae7/2.jpg")
         #expect(first.image == first.thumbnail)
         #expect(first.tags.isEmpty)
     }
@@ -102,8 +115,12 @@ import TributaryTesting
         let server = try await serving("image-url-array/page.json")
         defer { Task { await server.shutdown() } }
         let item = try #require(try await harness.items(entry(server, #", "feature": "fresh_today""#)).first)
-        #expect(item.thumbnail?.absoluteString == "https://drscdn.500px.org/photo/244210311/q%3D50_h%3D450/v2?client_application_id=1&sig=9a8b")
-        #expect(item.image?.absoluteString == "https://drscdn.500px.org/photo/244210311/q%3D80_h%3D900/v2?client_application_id=1&sig=7c6d")
+        #expect(
+            item.thumbnail?.absoluteString
+                == "https://drscdn.500px.org/photo/244210311/q%3D50_h%3D450/v2?client_application_id=1&sig=9a8b")
+        #expect(
+            item.image?.absoluteString
+                == "https://drscdn.500px.org/photo/244210311/q%3D80_h%3D900/v2?client_application_id=1&sig=7c6d")
         #expect(item.published == Self.utc("2018-02-20T20:14:09Z"))
         #expect(server.requests.first?.query["feature"] == "fresh_today")
     }
@@ -127,9 +144,12 @@ import TributaryTesting
     }
 
     @Test func unknownCategoryIsAConfigurationError() throws {
-        #expect(throws: TributaryError.self) { try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "k", "excludeCategories": ["Nudes"]}"#) }
+        #expect(throws: TributaryError.self) {
+            try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "k", "excludeCategories": ["Nudes"]}"#)
+        }
         do {
-            _ = try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "k", "excludeCategories": ["Nudes"]}"#)
+            _ = try harness.source(
+                #"{"id": "px", "type": "500px", "consumerKey": "k", "excludeCategories": ["Nudes"]}"#)
         } catch let error as TributaryError {
             #expect(error.code == .invalidConfiguration)
             #expect(error.message.hasPrefix(#"sources[0].excludeCategories: "Nudes" is not a 500px category"#))

@@ -19,9 +19,13 @@ import TributaryTesting
     }
 
     @Test func noKeyMeansThePublicFeed() throws {
-        let source = try #require(try harness.source(#"{"id": "pub", "type": "flickr", "tags": ["sunset"]}"#) as? FlickrSource)
+        let source = try #require(
+            try harness.source(#"{"id": "pub", "type": "flickr", "tags": ["sunset"]}"#) as? FlickrSource)
         let request = try source.request()
-        #expect(request.url.absoluteString == "https://api.flickr.com/services/feeds/photos_public.gne?tags=sunset&tagmode=all&format=json&nojsoncallback=1")
+        #expect(
+            request.url.absoluteString
+                == "https://api.flickr.com/services/feeds/photos_public.gne?tags=sunset&tagmode=all&format=json&nojsoncallback=1"
+        )
         #expect(request.secretQuery.isEmpty)
     }
 
@@ -29,7 +33,8 @@ import TributaryTesting
         #expect {
             _ = try harness.source(#"{"id": "fl", "type": "flickr", "mode": "search", "apiKey": "k"}"#)
         } throws: { error in
-            (error as? TributaryError)?.message == "sources[0].text: a search needs \"text\" or \"tags\" (Flickr refuses parameterless searches)"
+            (error as? TributaryError)?.message
+                == "sources[0].text: a search needs \"text\" or \"tags\" (Flickr refuses parameterless searches)"
         }
     }
 
@@ -38,7 +43,8 @@ import TributaryTesting
             _ = try harness.source(#"{"id": "pub", "type": "flickr", "mode": "public", "text": "fog"}"#)
         } throws: { error in
             let error = error as? TributaryError
-            return error?.code == .invalidConfiguration && error?.message.hasPrefix("sources[0].text: only used with") == true
+            return error?.code == .invalidConfiguration
+                && error?.message.hasPrefix("sources[0].text: only used with") == true
         }
     }
 
@@ -46,7 +52,9 @@ import TributaryTesting
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Plugins/Flickr/README.md").standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let blocks = text.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
         #expect(blocks.count >= 2)
         for block in blocks {
             let entry = try harness.entry(block)

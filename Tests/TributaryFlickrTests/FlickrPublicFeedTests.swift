@@ -16,7 +16,8 @@ import TributaryTesting
     @Test func feedWithQuoteEscapesAndEscapedAuthorDecodes() async throws {
         let server = try await serve("public-feed-quote-escapes/body.json")
         defer { Task { await server.shutdown() } }
-        let items = try await harness.items(#"{"id": "pub", "type": "flickr", "tags": ["sunset", "landscape"], "baseURL": "\#(server.baseURL)"}"#)
+        let items = try await harness.items(
+            #"{"id": "pub", "type": "flickr", "tags": ["sunset", "landscape"], "baseURL": "\#(server.baseURL)"}"#)
         #expect(items.count == 2)
         let first = items[0]
         #expect(first.id == "54921977043")
@@ -37,23 +38,29 @@ import TributaryTesting
     @Test func publicRequestIsKeylessWithAllTagsByDefault() async throws {
         let server = try await serve("public-feed-quote-escapes/body.json")
         defer { Task { await server.shutdown() } }
-        _ = try await harness.items(#"{"id": "pub", "type": "flickr", "tags": ["sunset", "landscape"], "baseURL": "\#(server.baseURL)"}"#)
+        _ = try await harness.items(
+            #"{"id": "pub", "type": "flickr", "tags": ["sunset", "landscape"], "baseURL": "\#(server.baseURL)"}"#)
         let sent = try #require(server.requests.first)
         #expect(sent.path == "/services/feeds/photos_public.gne")
-        #expect(sent.uri == "/services/feeds/photos_public.gne?tags=sunset,landscape&tagmode=all&format=json&nojsoncallback=1")
+        #expect(
+            sent.uri
+                == "/services/feeds/photos_public.gne?tags=sunset,landscape&tagmode=all&format=json&nojsoncallback=1")
     }
 
     @Test func publicTagModeAnyIsPassedOn() async throws {
         let server = try await serve("public-feed-quote-escapes/body.json")
         defer { Task { await server.shutdown() } }
-        _ = try await harness.items(#"{"id": "pub", "type": "flickr", "mode": "public", "tags": ["fog"], "tagMode": "any", "baseURL": "\#(server.baseURL)"}"#)
+        _ = try await harness.items(
+            #"{"id": "pub", "type": "flickr", "mode": "public", "tags": ["fog"], "tagMode": "any", "baseURL": "\#(server.baseURL)"}"#
+        )
         #expect(server.requests.first?.query["tagmode"] == "any")
     }
 
     @Test func jsonFlickrFeedWrapperIsUnwrapped() async throws {
         let server = try await serve("jsonp-wrappers/feed.js")
         defer { Task { await server.shutdown() } }
-        let items = try await harness.items(#"{"id": "pub", "type": "flickr", "tags": ["sunset"], "baseURL": "\#(server.baseURL)"}"#)
+        let items = try await harness.items(
+            #"{"id": "pub", "type": "flickr", "tags": ["sunset"], "baseURL": "\#(server.baseURL)"}"#)
         let item = try #require(items.first)
         #expect(items.count == 1)
         #expect(item.title == "Sunset over Kerameikos")

@@ -13,8 +13,13 @@ import TributaryTesting
         #"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "text": "harbour dusk", "baseURL": "\#(server.baseURL)"\#(extra)}"#
     }
 
-    func serve(_ fixture: String, contentType: String = "application/json; charset=utf-8", status: Int = 200, headers: [String: String] = [:]) async throws -> LocalHTTPServer {
-        try await LocalHTTPServer.start { _ in Fixture.response(fixture, in: .module, contentType: contentType, status: status, headers: headers) }
+    func serve(
+        _ fixture: String, contentType: String = "application/json; charset=utf-8", status: Int = 200,
+        headers: [String: String] = [:]
+    ) async throws -> LocalHTTPServer {
+        try await LocalHTTPServer.start { _ in
+            Fixture.response(fixture, in: .module, contentType: contentType, status: status, headers: headers)
+        }
     }
 
     @Test func searchWithExtrasMapsEveryField() async throws {
@@ -44,7 +49,10 @@ import TributaryTesting
     @Test func searchRequestCarriesOptionsAndKeepsTheKeyOutOfTheURL() async throws {
         let server = try await serve("search-with-extras/body.json")
         defer { Task { await server.shutdown() } }
-        let json = entry(server, #", "tags": ["sunset", "sea"], "tagMode": "all", "sort": "date-posted-desc", "limit": 25, "safeSearch": "moderate""#)
+        let json = entry(
+            server,
+            #", "tags": ["sunset", "sea"], "tagMode": "all", "sort": "date-posted-desc", "limit": 25, "safeSearch": "moderate""#
+        )
         _ = try await harness.items(json)
         let sent = try #require(server.requests.first)
         #expect(sent.path == "/services/rest/")
@@ -69,7 +77,9 @@ import TributaryTesting
     @Test func searchDefaultsToInterestingnessAndAnyTag() async throws {
         let server = try await serve("search-with-extras/body.json")
         defer { Task { await server.shutdown() } }
-        _ = try await harness.items(#"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "tags": ["fog"], "baseURL": "\#(server.baseURL)"}"#)
+        _ = try await harness.items(
+            #"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "tags": ["fog"], "baseURL": "\#(server.baseURL)"}"#
+        )
         let sent = try #require(server.requests.first)
         #expect(sent.query["sort"] == "interestingness-desc")
         #expect(sent.query["tag_mode"] == "any")
@@ -81,9 +91,11 @@ import TributaryTesting
         let server = try await serve("search-without-url-extras/body.json")
         defer { Task { await server.shutdown() } }
         let items = try await harness.items(entry(server))
-        #expect(items[0].thumbnail?.absoluteString == "https://live.staticflickr.com/65535/54920011873_e4c1a9f0b2_q.jpg")
+        #expect(
+            items[0].thumbnail?.absoluteString == "https://live.staticflickr.com/65535/54920011873_e4c1a9f0b2_q.jpg")
         #expect(items[0].image?.absoluteString == "https://live.staticflickr.com/65535/54920011873_e4c1a9f0b2_z.jpg")
-        #expect(items[1].thumbnail?.absoluteString == "https://live.staticflickr.com/65535/54919877410_7a7a0c3d11_q.jpg")
+        #expect(
+            items[1].thumbnail?.absoluteString == "https://live.staticflickr.com/65535/54919877410_7a7a0c3d11_q.jpg")
         #expect(items[1].image?.absoluteString == "https://live.staticflickr.com/65535/54919877410_7a7a0c3d11_z.jpg")
     }
 
@@ -135,17 +147,25 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let error = try #require(await harness.failure(entry(server)))
         #expect(error.code == .transient)
-        #expect(error.message == "Flickr service is temporarily unavailable (code 105: Service currently unavailable); try again later")
+        #expect(
+            error.message
+                == "Flickr service is temporarily unavailable (code 105: Service currently unavailable); try again later"
+        )
     }
 
     @Test func http429WithHTMLBodyIsRateLimitedHonouringRetryAfter() async throws {
-        let server = try await serve("rate-limited-429-html/body.html", contentType: "text/html", status: 429, headers: ["Retry-After": "120"])
+        let server = try await serve(
+            "rate-limited-429-html/body.html", contentType: "text/html", status: 429, headers: ["Retry-After": "120"])
         defer { Task { await server.shutdown() } }
         let clock = ManualClock()
-        let error = try #require(await SourceHarness(harness.type, environment: harness.environment, clock: clock.runClock).failure(entry(server)))
+        let error = try #require(
+            await SourceHarness(harness.type, environment: harness.environment, clock: clock.runClock).failure(
+                entry(server)))
         #expect(error.code == .rateLimited)
         #expect(error.message.hasPrefix("Flickr is rate limiting requests (HTTP 429)"))
-        #expect(error.retryAfter == clock.start.addingTimeInterval(120), "Retry-After: 120 from the answer, on the run's clock")
+        #expect(
+            error.retryAfter == clock.start.addingTimeInterval(120),
+            "Retry-After: 120 from the answer, on the run's clock")
         #expect(!error.description.contains(Self.key))
     }
 
@@ -163,6 +183,8 @@ import TributaryTesting
         let update = try #require(try await harness.updates(entry(server)).last)
         #expect(update.items.map(\.title) == ["Wrapped in a callback"])
         #expect(update.notes == ["1 result"])
-        #expect(update.items.first?.thumbnail?.absoluteString == "https://live.staticflickr.com/65535/54917733102_c0ffee1234_q.jpg")
+        #expect(
+            update.items.first?.thumbnail?.absoluteString
+                == "https://live.staticflickr.com/65535/54917733102_c0ffee1234_q.jpg")
     }
 }

@@ -9,16 +9,19 @@ struct HackerNewsFixtureRun {
     let harness = SourceHarness(SourceType(HackerNewsSource.self))
     let server: LocalHTTPServer
 
-    static func serving(_ fixture: String, status: Int = 200, headers: [String: String] = [:]) async throws -> HackerNewsFixtureRun {
+    static func serving(_ fixture: String, status: Int = 200, headers: [String: String] = [:]) async throws
+        -> HackerNewsFixtureRun
+    {
         let response = Fixture.response("\(fixture)/body.json", in: .module, status: status, headers: headers)
         return HackerNewsFixtureRun(server: try await LocalHTTPServer.start { _ in response })
     }
 
     /// Answers `page=N` with `two-pages/page-N.json`.
     static func servingPages() async throws -> HackerNewsFixtureRun {
-        HackerNewsFixtureRun(server: try await LocalHTTPServer.start { request in
-            Fixture.response("two-pages/page-\(request.query["page"] ?? "0").json", in: .module)
-        })
+        HackerNewsFixtureRun(
+            server: try await LocalHTTPServer.start { request in
+                Fixture.response("two-pages/page-\(request.query["page"] ?? "0").json", in: .module)
+            })
     }
 
     func entry(_ extra: String = "") -> String {
@@ -39,7 +42,9 @@ struct HackerNewsFixtureRun {
         #expect(story.published == Date(timeIntervalSince1970: 1_795_324_303))
         #expect(story.kind == .article)
         #expect(story.tags == ["story", "front_page"])
-        #expect(items[1].title == "Show HN: A Swift feed reader & aggregator for Linux", "the title, not its <em> highlight")
+        #expect(
+            items[1].title == "Show HN: A Swift feed reader & aggregator for Linux", "the title, not its <em> highlight"
+        )
         #expect(items[1].summary == "1 point · 1 comment")
         await run.server.shutdown()
     }
@@ -48,7 +53,9 @@ struct HackerNewsFixtureRun {
         let run = try await HackerNewsFixtureRun.serving("ask-hn-without-url")
         let item = try #require(try await run.harness.items(run.entry()).first)
         #expect(item.url?.absoluteString == "https://news.ycombinator.com/item?id=46020002")
-        #expect(item.summary == #"88 points · 57 comments · We run Vapor in production. Would you pick it again? "Yes" & why?"#)
+        #expect(
+            item.summary
+                == #"88 points · 57 comments · We run Vapor in production. Would you pick it again? "Yes" & why?"#)
         await run.server.shutdown()
     }
 
@@ -57,7 +64,8 @@ struct HackerNewsFixtureRun {
         let item = try #require(try await run.harness.items(run.entry(#", "tags": ["comment"]"#)).first)
         #expect(item.title == "Re: Swift 6.3 released with faster builds")
         #expect(item.url?.absoluteString == "https://news.ycombinator.com/item?id=46012399")
-        #expect(item.summary == "Swift concurrency finally clicked for me with this post. Strict checking > data races.")
+        #expect(
+            item.summary == "Swift concurrency finally clicked for me with this post. Strict checking > data races.")
         #expect(item.score == nil)
         #expect(item.kind == .post)
         await run.server.shutdown()
@@ -74,7 +82,9 @@ struct HackerNewsFixtureRun {
 @Suite struct HackerNewsRequestTests {
     @Test func relevanceSearchSendsQueryTagsFiltersAndPageSize() async throws {
         let run = try await HackerNewsFixtureRun.serving("stories-with-highlights")
-        let entry = run.entry(#", "tags": ["story", "author_pg"], "numericFilters": ["points > 100", "created_at_i>1767225600"], "limit": 30"#)
+        let entry = run.entry(
+            #", "tags": ["story", "author_pg"], "numericFilters": ["points > 100", "created_at_i>1767225600"], "limit": 30"#
+        )
         _ = try await run.harness.items(entry)
         let request = try #require(run.server.requests.first)
         #expect(request.path == "/api/v1/search")
@@ -129,7 +139,10 @@ struct HackerNewsFixtureRun {
         let run = try await HackerNewsFixtureRun.serving("invalid-numeric-filter", status: 400)
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .permanent)
-        #expect(error.message == "HN Search (Algolia) rejected the search (HTTP 400: invalid numeric filter: Unexpected token: parenthesis expected at col 7); check query, tags and numericFilters")
+        #expect(
+            error.message
+                == "HN Search (Algolia) rejected the search (HTTP 400: invalid numeric filter: Unexpected token: parenthesis expected at col 7); check query, tags and numericFilters"
+        )
         await run.server.shutdown()
     }
 

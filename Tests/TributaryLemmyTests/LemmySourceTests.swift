@@ -9,7 +9,9 @@ struct LemmyFixtureRun {
     let harness = SourceHarness(SourceType(LemmySource.self))
     let server: LocalHTTPServer
 
-    static func serving(_ path: String, status: Int = 200, contentType: String = "application/json") async throws -> LemmyFixtureRun {
+    static func serving(_ path: String, status: Int = 200, contentType: String = "application/json") async throws
+        -> LemmyFixtureRun
+    {
         let response = Fixture.response(path, in: .module, contentType: contentType, status: status)
         return LemmyFixtureRun(server: try await LocalHTTPServer.start { _ in response })
     }
@@ -39,7 +41,9 @@ struct LemmyFixtureRun {
         let item = try await run.harness.items(run.entry())[1]
         #expect(item.url?.absoluteString == "https://programming.dev/post/2199")
         #expect(item.author == "curious_dev")
-        #expect(item.summary == "1 comment · I've tried **Vapor** and Hummingbird. Which one &amp; why?", "Markdown, not HTML: kept as written")
+        #expect(
+            item.summary == "1 comment · I've tried **Vapor** and Hummingbird. Which one &amp; why?",
+            "Markdown, not HTML: kept as written")
         await run.server.shutdown()
     }
 
@@ -72,7 +76,9 @@ struct LemmyFixtureRun {
     @Test(arguments: [#""community": "swift programming""#, #""community": "a@b@c""#])
     func communityNamesAreChecked(community: String) throws {
         let harness = SourceHarness(SourceType(LemmySource.self))
-        #expect(throws: TributaryError.self) { try harness.source(#"{"id": "lm", "type": "lemmy", "instance": "lemmy.ml", \#(community)}"#) }
+        #expect(throws: TributaryError.self) {
+            try harness.source(#"{"id": "lm", "type": "lemmy", "instance": "lemmy.ml", \#(community)}"#)
+        }
     }
 }
 
@@ -87,7 +93,10 @@ struct LemmyFixtureRun {
         let run = try await LemmyFixtureRun.serving(path, status: status, contentType: type)
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .permanent)
-        #expect(error.message.hasSuffix("knows no community swift@programming.dev (\(detail)); check \"community\" (name@instance for remote ones)"))
+        #expect(
+            error.message.hasSuffix(
+                "knows no community swift@programming.dev (\(detail)); check \"community\" (name@instance for remote ones)"
+            ))
         await run.server.shutdown()
     }
 

@@ -8,7 +8,9 @@ import TributaryTesting
         let run = try await MastodonFixtureRun.serving("login-required", status: 401)
         let error = try #require(await run.harness.failure(run.entry(#", "mode": "public""#)))
         #expect(error.code == .skipped)
-        #expect(error.message.contains("keeps this timeline behind login (HTTP 401: This method requires an authenticated user)"))
+        #expect(
+            error.message.contains(
+                "keeps this timeline behind login (HTTP 401: This method requires an authenticated user)"))
         #expect(error.message.contains("set MASTODON_TOKEN"))
         await run.server.shutdown()
     }
@@ -49,13 +51,17 @@ import TributaryTesting
         let run = try await MastodonFixtureRun.serving("validation-failed", status: 422)
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .permanent)
-        #expect(error.message.contains("rejected the request (HTTP 422: Validation failed: Limit must be less than or equal to 40)"))
+        #expect(
+            error.message.contains(
+                "rejected the request (HTTP 422: Validation failed: Limit must be less than or equal to 40)"))
         await run.server.shutdown()
     }
 
     @Test func http429IsRateLimitingUntilTheRateLimitReset() async throws {
         let reset = Date().addingTimeInterval(300)
-        let headers = ["X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": ISO8601Date.format(reset)]
+        let headers = [
+            "X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": ISO8601Date.format(reset),
+        ]
         let run = try await MastodonFixtureRun.serving("too-many-requests", status: 429, headers: headers)
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .rateLimited)
@@ -73,7 +79,9 @@ import TributaryTesting
     }
 
     @Test func lowRemainingRequestsAreNotedAndShownInVerbose() async throws {
-        let headers = ["X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "12", "X-RateLimit-Reset": "2026-11-22T05:15:00.000Z"]
+        let headers = [
+            "X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "12", "X-RateLimit-Reset": "2026-11-22T05:15:00.000Z",
+        ]
         let run = try await MastodonFixtureRun.serving("html-content", headers: headers)
         let update = try #require(try await run.harness.updates(run.entry()).last)
         #expect(update.notes.contains { $0.hasPrefix("rate limit low: 12/300 requests left, resets at") })

@@ -9,8 +9,11 @@ struct MastodonFixtureRun {
     let harness = SourceHarness(SourceType(MastodonSource.self), environment: ["MASTODON_TOKEN": Self.token])
     let server: LocalHTTPServer
 
-    static func serving(_ fixture: String, status: Int = 200, headers: [String: String] = [:]) async throws -> MastodonFixtureRun {
-        let response = Fixture.response(fixture.contains(".") ? fixture : "\(fixture)/body.json", in: .module, status: status, headers: headers)
+    static func serving(_ fixture: String, status: Int = 200, headers: [String: String] = [:]) async throws
+        -> MastodonFixtureRun
+    {
+        let response = Fixture.response(
+            fixture.contains(".") ? fixture : "\(fixture)/body.json", in: .module, status: status, headers: headers)
         return MastodonFixtureRun(server: try await LocalHTTPServer.start { _ in response })
     }
 
@@ -21,6 +24,7 @@ struct MastodonFixtureRun {
     /// A hashtag entry for #swift pointed at the server; `extra` adds keys.
     func entry(_ extra: String = "") -> String {
         let mode = extra.contains("\"mode\"") ? "" : #", "hashtag": "swift""#
-        return #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "\#(server.baseURL)"\#(mode)\#(extra)}"#
+        return
+            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "\#(server.baseURL)"\#(mode)\#(extra)}"#
     }
 }

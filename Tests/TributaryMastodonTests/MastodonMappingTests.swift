@@ -8,7 +8,10 @@ import TributaryTesting
         let run = try await MastodonFixtureRun.serving("html-content")
         let item = try #require(try await run.harness.items(run.entry()).first)
         #expect(item.title == "Swift 6.3 is out & strict concurrency is much nicer now.")
-        #expect(item.summary == "Swift 6.3 is out & strict concurrency is much nicer now. Release notes: https://www.swift.org/blog/swift-6.3-released/ #Swift #SwiftLang")
+        #expect(
+            item.summary
+                == "Swift 6.3 is out & strict concurrency is much nicer now. Release notes: https://www.swift.org/blog/swift-6.3-released/ #Swift #SwiftLang"
+        )
         #expect(item.url?.absoluteString == "https://fosstodon.org/@ada/113512345678901234")
         await run.server.shutdown()
     }
@@ -21,8 +24,12 @@ import TributaryTesting
         #expect(item.tags == ["Swift", "SwiftLang"])
         #expect(item.published == ISO8601Date.parse("2026-11-22T05:11:43Z"))
         #expect(item.kind == .photo)
-        #expect(item.image?.absoluteString == "https://files.fosstodon.org/media_attachments/files/113512340000000001/original/photo.jpg")
-        #expect(item.thumbnail?.absoluteString == "https://files.fosstodon.org/media_attachments/files/113512340000000001/small/photo.jpg")
+        #expect(
+            item.image?.absoluteString
+                == "https://files.fosstodon.org/media_attachments/files/113512340000000001/original/photo.jpg")
+        #expect(
+            item.thumbnail?.absoluteString
+                == "https://files.fosstodon.org/media_attachments/files/113512340000000001/small/photo.jpg")
         await run.server.shutdown()
     }
 

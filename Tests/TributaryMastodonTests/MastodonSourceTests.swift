@@ -7,12 +7,18 @@ import TributaryTesting
 @Suite struct MastodonRequestTests {
     @Test func hashtagModeSendsTheTagExtraTagsAndFilters() async throws {
         let run = try await MastodonFixtureRun.serving("html-content")
-        let extra = ##", "hashtag": "#swift", "any": ["swiftlang"], "all": ["ios"], "none": ["crypto"], "local": true, "onlyMedia": true, "limit": 20"##
-        _ = try await run.harness.items(#"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "\#(run.server.baseURL)"\#(extra)}"#)
+        let extra =
+            ##", "hashtag": "#swift", "any": ["swiftlang"], "all": ["ios"], "none": ["crypto"], "local": true, "onlyMedia": true, "limit": 20"##
+        _ = try await run.harness.items(
+            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "\#(run.server.baseURL)"\#(extra)}"#
+        )
         let request = try #require(run.server.requests.first)
         #expect(request.path == "/api/v1/timelines/tag/swift")
-        #expect(request.uri.contains("any%5B%5D=swiftlang&all%5B%5D=ios&none%5B%5D=crypto") || request.uri.contains("any[]=swiftlang&all[]=ios&none[]=crypto"))
-        #expect(request.query["local"] == "true" && request.query["only_media"] == "true" && request.query["limit"] == "20")
+        #expect(
+            request.uri.contains("any%5B%5D=swiftlang&all%5B%5D=ios&none%5B%5D=crypto")
+                || request.uri.contains("any[]=swiftlang&all[]=ios&none[]=crypto"))
+        #expect(
+            request.query["local"] == "true" && request.query["only_media"] == "true" && request.query["limit"] == "20")
         #expect(request.headers["authorization"] == nil, "no token configured: none sent")
         await run.server.shutdown()
     }
@@ -34,7 +40,10 @@ import TributaryTesting
         }
         let items = try await run.harness.items(run.entry(#", "mode": "account", "account": "@ada""#))
         #expect(items.map(\.title) == ["Hello from my own account."])
-        #expect(run.server.requests.map(\.path) == ["/api/v1/accounts/lookup", "/api/v1/accounts/109876543210987654/statuses"])
+        #expect(
+            run.server.requests.map(\.path) == [
+                "/api/v1/accounts/lookup", "/api/v1/accounts/109876543210987654/statuses",
+            ])
         #expect(run.server.requests.first?.query["acct"] == "ada")
         await run.server.shutdown()
     }
@@ -51,11 +60,15 @@ import TributaryTesting
         (#", "mode": "hashtag", "hashtag": "swift lang""#, "sources[0].hashtag: \"swift lang\" is not a hashtag"),
         (#", "mode": "account""#, "sources[0].account: required in account mode"),
         (#", "mode": "public", "any": ["ios"]"#, "sources[0].mode: any, all and none apply only to hashtag mode"),
-        (#", "hashtag": "swift", "local": true, "remote": true"#, "sources[0].remote: \"local\" and \"remote\" together"),
+        (
+            #", "hashtag": "swift", "local": true, "remote": true"#,
+            "sources[0].remote: \"local\" and \"remote\" together"
+        ),
     ])
     func impossibleEntriesAreConfigurationErrors(extra: String, message: String) async throws {
         let run = try await MastodonFixtureRun.serving("html-content")
-        let error = await run.harness.failure(#"{"id": "md", "type": "mastodon", "instance": "mastodon.social"\#(extra)}"#)
+        let error = await run.harness.failure(
+            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social"\#(extra)}"#)
         #expect(error?.code == .invalidConfiguration)
         #expect(error?.message.hasPrefix(message) == true)
         await run.server.shutdown()
@@ -63,7 +76,9 @@ import TributaryTesting
 
     @Test func anInstanceIsRequired() throws {
         let harness = SourceHarness(SourceType(MastodonSource.self))
-        #expect(throws: TributaryError.self) { try harness.entry(#"{"id": "md", "type": "mastodon", "hashtag": "swift"}"#) }
+        #expect(throws: TributaryError.self) {
+            try harness.entry(#"{"id": "md", "type": "mastodon", "hashtag": "swift"}"#)
+        }
     }
 }
 
@@ -71,9 +86,12 @@ import TributaryTesting
     /// Page one links to page two (`max_id`); page two has no `next`.
     static func pagingServer(nextHost: String? = nil) async throws -> MastodonFixtureRun {
         try await MastodonFixtureRun.serving { request in
-            guard request.query["max_id"] == nil else { return Fixture.response("link-paging/page-2.json", in: .module) }
+            guard request.query["max_id"] == nil else {
+                return Fixture.response("link-paging/page-2.json", in: .module)
+            }
             let host = nextHost ?? request.headers["host"] ?? ""
-            let link = "<http://\(host)/api/v1/timelines/tag/swift?limit=2&max_id=113599999999999999>; rel=\"next\", "
+            let link =
+                "<http://\(host)/api/v1/timelines/tag/swift?limit=2&max_id=113599999999999999>; rel=\"next\", "
                 + "<http://\(host)/api/v1/timelines/tag/swift?limit=2&min_id=113600000000000000>; rel=\"prev\""
             return Fixture.response("link-paging/page-1.json", in: .module, headers: ["Link": link])
         }

@@ -89,7 +89,9 @@ import TributaryTesting
         }
     }
 
-    @Test(arguments: ["{{> partial}}", "{{#timeline}}{{sorted(tags)}}{{/timeline}}", "{{chips.first}}", "{{=<% %>=}}<% title %>"])
+    @Test(arguments: [
+        "{{> partial}}", "{{#timeline}}{{sorted(tags)}}{{/timeline}}", "{{chips.first}}", "{{=<% %>=}}<% title %>",
+    ])
     func otherTemplatesAreLeftToSwiftMustache(template: String) throws {
         let renderer = try HTMLReportRenderer(templateText: template)
         #expect(renderer.compiled == nil)
@@ -105,7 +107,8 @@ import TributaryTesting
     @Test func aQuoteFollowedByACombiningMarkIsStillEscaped() throws {
         var digest = GoldenTests.digest
         digest.items[1].title = "x\"\u{301} onmouseover=alert(1)"
-        let page = try HTMLReportRenderer(templateText: #"<a title="{{#timeline}}{{title}}{{/timeline}}">"#).render(digest)
+        let page = try HTMLReportRenderer(templateText: #"<a title="{{#timeline}}{{title}}{{/timeline}}">"#).render(
+            digest)
         #expect(page.contains("x&quot;\u{301} onmouseover"))
     }
 }

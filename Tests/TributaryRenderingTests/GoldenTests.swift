@@ -12,20 +12,29 @@ import TributaryRendering
         title: "Morning digest",
         generatedAt: generatedAt,
         sources: [
-            SourceStatus(id: "so-swift", type: "stackoverflow", state: .ok, message: "quota low: 20/300 requests left", itemCount: 2),
-            SourceStatus(id: "flickr", type: "flickr", state: .failed, message: "cannot connect to 127.0.0.1:9: connection refused or lost", errorCode: .connection),
-            SourceStatus(id: "x", type: "twitter", state: .skipped, message: "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source"),
+            SourceStatus(
+                id: "so-swift", type: "stackoverflow", state: .ok, message: "quota low: 20/300 requests left",
+                itemCount: 2),
+            SourceStatus(
+                id: "flickr", type: "flickr", state: .failed,
+                message: "cannot connect to 127.0.0.1:9: connection refused or lost", errorCode: .connection),
+            SourceStatus(
+                id: "x", type: "twitter", state: .skipped,
+                message: "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source"),
         ],
         items: [
             FeedItem(
                 id: "so-swift:1", source: "so-swift", sourceType: "stackoverflow", kind: .question,
-                title: #"What's the difference between "let" & "var" in Swift, and why does the compiler [sometimes] care?"#,
+                title:
+                    #"What's the difference between "let" & "var" in Swift, and why does the compiler [sometimes] care?"#,
                 url: URL(string: "https://stackoverflow.com/questions/1/slug"), author: "José O'Neil",
-                published: generatedAt.addingTimeInterval(-5400), score: 12, summary: "3 answers · 1,204 views · answered",
+                published: generatedAt.addingTimeInterval(-5400), score: 12,
+                summary: "3 answers · 1,204 views · answered",
                 thumbnail: URL(string: "https://www.gravatar.com/avatar/1"), tags: ["swift", "string"]
             ),
             FeedItem(
-                id: "so-swift:2", source: "so-swift", sourceType: "stackoverflow", kind: .question, title: "*Bold* <b>claims</b> | pipes",
+                id: "so-swift:2", source: "so-swift", sourceType: "stackoverflow", kind: .question,
+                title: "*Bold* <b>claims</b> | pipes",
                 url: nil, author: nil, published: nil, score: nil, summary: nil
             ),
         ]
@@ -49,8 +58,9 @@ import TributaryRendering
     @Test func textWithColourUsesANSIOnlyAroundOurOwnLabels() throws {
         let coloured = TextRenderer(style: TerminalStyle(isEnabled: true)).render(Self.digest)
         #expect(coloured.contains("\u{1B}[1m"))
-        #expect(coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-            == TextRenderer(style: TerminalStyle(isEnabled: false)).render(Self.digest))
+        #expect(
+            coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+                == TextRenderer(style: TerminalStyle(isEnabled: false)).render(Self.digest))
     }
 
     @Test func json() throws {
@@ -69,12 +79,17 @@ import TributaryRendering
     }
 
     @Test func jsonDatesAgreeWithFoundationsISO8601Formatter() throws {
-        let seconds: [TimeInterval] = [-86_401, -1, 0, 951_782_400, 951_868_799.9, 4_107_542_400, -2_208_988_800, 1_795_320_000, 253_402_300_799]
+        let seconds: [TimeInterval] = [
+            -86_401, -1, 0, 951_782_400, 951_868_799.9, 4_107_542_400, -2_208_988_800, 1_795_320_000, 253_402_300_799,
+        ]
         var digest = Self.digest
         digest.items = seconds.enumerated().map { index, second in
-            FeedItem(id: "d:\(index)", source: "d", sourceType: "feed", kind: .article, title: "t", published: Date(timeIntervalSince1970: second))
+            FeedItem(
+                id: "d:\(index)", source: "d", sourceType: "feed", kind: .article, title: "t",
+                published: Date(timeIntervalSince1970: second))
         }
-        let parsed = try #require(try JSONSerialization.jsonObject(with: try JSONRenderer().render(digest)) as? [String: Any])
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: try JSONRenderer().render(digest)) as? [String: Any])
         let written = try #require(parsed["items"] as? [[String: Any]]).map { $0["published"] as? String }
         let formatter = ISO8601DateFormatter()
         #expect(written == seconds.map { formatter.string(from: Date(timeIntervalSince1970: $0.rounded(.down))) })

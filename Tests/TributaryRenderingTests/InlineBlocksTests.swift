@@ -38,7 +38,9 @@ import Testing
 
     @Test func theBuiltInPagesHashesAreThoseOfItsBlocks() throws {
         let html = try HTMLReportRenderer().render(GoldenTests.digest)
-        let scripts = try Self.reference(named: "script", in: html).map { ContentSecurityPolicy.hashSource(Array($0.utf8)[...]) }
+        let scripts = try Self.reference(named: "script", in: html).map {
+            ContentSecurityPolicy.hashSource(Array($0.utf8)[...])
+        }
         #expect(scripts.count == 1)
         #expect(ContentSecurityPolicy(hashing: html, allowsDataImages: false).scriptHashes == scripts)
     }

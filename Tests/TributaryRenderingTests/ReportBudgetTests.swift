@@ -12,12 +12,16 @@ import TributaryTesting
             var item = sample.items[index % (sample.items.count - 1)]
             item.id += "-\(index)"
             item.title += " — a longer title of the length Stack Overflow questions usually have"
-            item.url = URL(string: "https://stackoverflow.com/questions/7983\(index)/a-slug-of-typical-length-for-a-question-title")
-            item.thumbnail = URL(string: "https://www.gravatar.com/avatar/d23f0824128b2f330c5c7fd0a6a3a450?s=256&d=identicon&r=PG")
+            item.url = URL(
+                string: "https://stackoverflow.com/questions/7983\(index)/a-slug-of-typical-length-for-a-question-title"
+            )
+            item.thumbnail = URL(
+                string: "https://www.gravatar.com/avatar/d23f0824128b2f330c5c7fd0a6a3a450?s=256&d=identicon&r=PG")
             item.tags = ["swift", "concurrency", "swiftui"]
             return item
         }
-        let html = try HTMLReportRenderer().render(Digest(title: sample.title, generatedAt: sample.generatedAt, sources: sample.sources, items: items))
+        let html = try HTMLReportRenderer().render(
+            Digest(title: sample.title, generatedAt: sample.generatedAt, sources: sample.sources, items: items))
         #expect(html.utf8.count < 200_000, "\(html.utf8.count) bytes")
     }
 
@@ -31,13 +35,21 @@ import TributaryTesting
             }
         }
         let items = ["ok", "big", "page", "gone"].map { name in
-            FeedItem(id: name, source: "s", sourceType: "t", kind: .photo, title: name, thumbnail: server.baseURL.appendingPathComponent("\(name).png"))
+            FeedItem(
+                id: name, source: "s", sourceType: "t", kind: .photo, title: name,
+                thumbnail: server.baseURL.appendingPathComponent("\(name).png"))
         }
         let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent))
-        let images = await ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)).embed(Digest(title: "t", generatedAt: Date(), sources: [], items: items))
+        let images = await ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)).embed(
+            Digest(title: "t", generatedAt: Date(), sources: [], items: items))
         await server.shutdown()
-        guard case .embedded(let uris) = images else { Issue.record("not embedded"); return }
+        guard case .embedded(let uris) = images else {
+            Issue.record("not embedded")
+            return
+        }
         #expect(uris.count == 1)
-        #expect(uris[server.baseURL.appendingPathComponent("ok.png")]?.hasPrefix("data:image/png;base64,iVBORw0KGgo") == true, "sniffed as PNG")
+        #expect(
+            uris[server.baseURL.appendingPathComponent("ok.png")]?.hasPrefix("data:image/png;base64,iVBORw0KGgo")
+                == true, "sniffed as PNG")
     }
 }

@@ -22,7 +22,8 @@ import TributaryTesting
         var digest = SampleDigest.digest()
         digest.items[0].summary = nil
         let page = ReportPage(digest, images: .linked)
-        let objects: [any TemplateObject] = [page] + page.chips + page.lists + page.timeline
+        let objects: [any TemplateObject] =
+            [page] + page.chips + page.lists + page.timeline
             + page.timeline.compactMap(\.thumbnail)
         for object in objects {
             #expect(Self.disagreements(object).isEmpty, "\(type(of: object)): \(Self.disagreements(object))")
@@ -32,7 +33,9 @@ import TributaryTesting
     }
 
     @Test func datesReadAsFoundationWritesThem() {
-        let seconds: [TimeInterval] = [-86_401, -1, 0, 0.75, 951_782_400, 951_868_799.9, 1_795_320_000.5, 4_107_542_400]
+        let seconds: [TimeInterval] = [
+            -86_401, -1, 0, 0.75, 951_782_400, 951_868_799.9, 1_795_320_000.5, 4_107_542_400,
+        ]
         let now = Date(timeIntervalSince1970: 5_000_000_000)
         for second in seconds {
             let date = Date(timeIntervalSince1970: second)

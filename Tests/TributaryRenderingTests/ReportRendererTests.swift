@@ -24,7 +24,9 @@ import TributaryTesting
 
     @Test func everyLinkAndImageIsWebOrAnAnchor() throws {
         let regex = try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
-        let values = regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { (html as NSString).substring(with: $0.range(at: 1)) }
+        let values = regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
+            (html as NSString).substring(with: $0.range(at: 1))
+        }
         #expect(!values.isEmpty)
         for value in values {
             #expect(value.hasPrefix("https://") || value.hasPrefix("http://") || value.hasPrefix("#"), "\(value)")
@@ -36,11 +38,14 @@ import TributaryTesting
         #expect(html.contains("img-src https: http:;"))
         let embedded = try! HTMLReportRenderer().render(SampleDigest.digest(), images: .embedded([:]))
         #expect(embedded.contains("img-src https: http: data:;"))
-        #expect(embedded.contains(#"<span class="placeholder"></span>"#), "a thumbnail that did not download is a placeholder")
+        #expect(
+            embedded.contains(#"<span class="placeholder"></span>"#),
+            "a thumbnail that did not download is a placeholder")
     }
 
     @Test func aUserTemplateIsRenderedWithTheSameViewAndItsScriptHashed() throws {
-        let template = #"<meta content="{{csp}}"><h1>{{title}}</h1>{{#timeline}}<p>{{title}}</p>{{/timeline}}<script>go()</script>"#
+        let template =
+            #"<meta content="{{csp}}"><h1>{{title}}</h1>{{#timeline}}<p>{{title}}</p>{{/timeline}}<script>go()</script>"#
         let page = try HTMLReportRenderer(templateText: template).render(SampleDigest.digest())
         // echo -n 'go()' | openssl dgst -sha256 -binary | base64
         #expect(page.contains("&#39;sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw=&#39;"))

@@ -6,14 +6,17 @@ import TributaryTesting
 
 /// Serves one fixture for every request and runs a `stackoverflow` entry against it.
 struct StackOverflowFixtureRun {
-    let harness = SourceHarness(SourceType(StackOverflowSource.self), environment: ["STACKEXCHANGE_KEY": "se-test-key-0123456789"])
+    let harness = SourceHarness(
+        SourceType(StackOverflowSource.self), environment: ["STACKEXCHANGE_KEY": "se-test-key-0123456789"])
     let server: LocalHTTPServer
 
     static func serving(_ response: ServedResponse) async throws -> StackOverflowFixtureRun {
         StackOverflowFixtureRun(server: try await LocalHTTPServer.start { _ in response })
     }
 
-    static func serving(_ fixture: String, status: Int = 200, encoding: ServedResponse.Encoding = .identity) async throws -> StackOverflowFixtureRun {
+    static func serving(_ fixture: String, status: Int = 200, encoding: ServedResponse.Encoding = .identity)
+        async throws -> StackOverflowFixtureRun
+    {
         var response = Fixture.response("\(fixture)/body.json", in: .module, status: status)
         response.encoding = encoding
         return try await serving(response)
@@ -30,16 +33,18 @@ struct StackOverflowFixtureRun {
     @Test func entityEncodedTitlesAndNamesAreDecodedExactlyOnce() async throws {
         let run = try await StackOverflowFixtureRun.serving("entity-encoded-titles")
         let items = try await run.harness.items(run.entry())
-        #expect(items.map(\.title) == [
-            #"What's the difference between "let" & "var" in Swift — café <T>?"#,
-            "Why does &amp; show up literally?",
-        ])
+        #expect(
+            items.map(\.title) == [
+                #"What's the difference between "let" & "var" in Swift — café <T>?"#,
+                "Why does &amp; show up literally?",
+            ])
         #expect(items[0].author == "José O'Neil")
         await run.server.shutdown()
     }
 
     @Test(arguments: [
-        ServedResponse.Encoding.gzip(labelled: true), .gzip(labelled: false), .deflate(labelled: true), .deflate(labelled: false),
+        ServedResponse.Encoding.gzip(labelled: true), .gzip(labelled: false), .deflate(labelled: true),
+        .deflate(labelled: false),
     ])
     func compressedBodiesAreDecodedWithOrWithoutContentEncoding(encoding: ServedResponse.Encoding) async throws {
         let run = try await StackOverflowFixtureRun.serving("entity-encoded-titles", encoding: encoding)
@@ -102,7 +107,9 @@ struct StackOverflowFixtureRun {
         let harness = SourceHarness(run.harness.type, clock: clock.runClock)
         let update = try #require(try await harness.updates(run.entry()).last)
         #expect(update.items.count == 1)
-        #expect(update.holdRequestsUntil == clock.start.addingTimeInterval(10), "backoff: 10 s after the answer, on the run's clock")
+        #expect(
+            update.holdRequestsUntil == clock.start.addingTimeInterval(10),
+            "backoff: 10 s after the answer, on the run's clock")
         #expect(update.diagnostics.contains { $0.contains("backoff") })
         await run.server.shutdown()
     }
@@ -134,7 +141,8 @@ struct StackOverflowFixtureRun {
     }
 
     @Test func htmlInsteadOfJSONFailsWithAReason() async throws {
-        let run = try await StackOverflowFixtureRun.serving(.text("<html><title>Just a moment...</title></html>", contentType: "text/html", status: 200))
+        let run = try await StackOverflowFixtureRun.serving(
+            .text("<html><title>Just a moment...</title></html>", contentType: "text/html", status: 200))
         let error = try #require(await run.harness.failure(run.entry()))
         #expect(error.code == .badResponse)
         #expect(error.message.contains("not its JSON (text/html)"))
@@ -145,10 +153,15 @@ struct StackOverflowFixtureRun {
 @Suite struct StackOverflowRequestTests {
     @Test func tagsMatchAllUseQuestionsWithSemicolonsAndTheKeyAsBearer() async throws {
         let run = try await StackOverflowFixtureRun.serving("empty-items")
-        _ = try await run.harness.items(run.entry(#", "tags": ["swift", "vapor"], "sort": "votes", "limit": 50, "key": "${STACKEXCHANGE_KEY}""#))
+        _ = try await run.harness.items(
+            run.entry(#", "tags": ["swift", "vapor"], "sort": "votes", "limit": 50, "key": "${STACKEXCHANGE_KEY}""#))
         let request = try #require(run.server.requests.first)
         #expect(request.path == "/2.3/questions")
-        #expect(request.query == ["order": "desc", "sort": "votes", "tagged": "swift;vapor", "site": "stackoverflow", "pagesize": "50", "filter": "default"])
+        #expect(
+            request.query == [
+                "order": "desc", "sort": "votes", "tagged": "swift;vapor", "site": "stackoverflow", "pagesize": "50",
+                "filter": "default",
+            ])
         #expect(request.headers["authorization"] == "Bearer se-test-key-0123456789")
         #expect(!request.uri.contains("se-test-key"), "the key never travels in the URL")
         #expect(request.headers["user-agent"]?.hasPrefix("Tributary/") == true)
@@ -160,7 +173,8 @@ struct StackOverflowFixtureRun {
         _ = try await run.harness.items(run.entry(#", "tags": ["ios", "android"], "match": "any""#))
         _ = try await run.harness.items(run.entry(#", "tags": [], "unanswered": true"#))
         _ = try await run.harness.items(run.entry(#", "tags": ["ios", "android"], "match": "any", "unanswered": true"#))
-        #expect(run.server.requests.map(\.path) == ["/2.3/search", "/2.3/questions/no-answers", "/2.3/search/advanced"])
+        #expect(
+            run.server.requests.map(\.path) == ["/2.3/search", "/2.3/questions/no-answers", "/2.3/search/advanced"])
         #expect(run.server.requests.last?.query["answers"] == "0")
         await run.server.shutdown()
     }
@@ -179,21 +193,25 @@ struct StackOverflowFixtureRun {
             try harness.source(#"{"id": "so", "type": "stackoverflow", "tags": ["a", "b", "c", "d", "e", "f"]}"#)
         } throws: { error in
             let error = error as? TributaryError
-            return error?.code == .invalidConfiguration && error?.message.hasPrefix("sources[0].tags: at most 5 tags") == true
+            return error?.code == .invalidConfiguration
+                && error?.message.hasPrefix("sources[0].tags: at most 5 tags") == true
         }
     }
 
     @Test func sortsTheSearchMethodsRejectAreConfigurationErrors() throws {
         let harness = SourceHarness(SourceType(StackOverflowSource.self))
         #expect(throws: TributaryError.self) {
-            try harness.source(#"{"id": "so", "type": "stackoverflow", "tags": ["a", "b"], "match": "any", "sort": "hot"}"#)
+            try harness.source(
+                #"{"id": "so", "type": "stackoverflow", "tags": ["a", "b"], "match": "any", "sort": "hot"}"#)
         }
     }
 
     @Test func theReadmeSampleIsAValidEntry() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Plugins/StackOverflow/README.md")
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Plugins/StackOverflow/README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let sample = try #require(text.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let sample = try #require(
+            text.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
         let harness = SourceHarness(SourceType(StackOverflowSource.self), environment: ["STACKEXCHANGE_KEY": "k"])
         #expect(try harness.entry(sample).type == "stackoverflow")
         _ = try harness.source(sample)

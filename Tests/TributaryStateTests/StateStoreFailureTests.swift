@@ -17,8 +17,11 @@ import Tributary
 
     func expectWayOut(_ error: TributaryError?, _ path: URL, reason: String) {
         #expect(error?.code == .unusableState)
-        #expect(error?.message.hasPrefix("state store \(path.path): \(reason)") == true, "\(error?.message ?? "no error")")
-        #expect(error?.message.contains("run with --no-state, or move the file aside (mv \(path.path) \(path.path).old)") == true)
+        #expect(
+            error?.message.hasPrefix("state store \(path.path): \(reason)") == true, "\(error?.message ?? "no error")")
+        #expect(
+            error?.message.contains("run with --no-state, or move the file aside (mv \(path.path) \(path.path).old)")
+                == true)
     }
 
     @Test func aStoreMadeBySchemaV1IsUpgradedKeepingItsRows() throws {
@@ -27,7 +30,10 @@ import Tributary
         let old = try DatabaseQueue(path: path.path)
         try StateSchema.migrator.migrate(old, upTo: "v1")
         try old.write { db in
-            try db.execute(sql: "INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', 'a', 1, 1)")
+            try db.execute(
+                sql:
+                    "INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', 'a', 1, 1)"
+            )
         }
         try old.close()
         let store = try StateStore(path: path, config: "/feeds.json")
@@ -74,7 +80,9 @@ import Tributary
         let path = StateStoreTests.path()
         let store = try StateStore(path: path, config: "/feeds.json")
         // A disk with room for two more pages: the writer connection may not grow the file past them.
-        try store.pool.write { db in try db.execute(sql: "PRAGMA max_page_count = \(try Int.fetchOne(db, sql: "PRAGMA page_count")! + 2)") }
+        try store.pool.write { db in
+            try db.execute(sql: "PRAGMA max_page_count = \(try Int.fetchOne(db, sql: "PRAGMA page_count")! + 2)")
+        }
         let many = (0..<2_000).map { StateStoreTests.item("item-\($0)-" + String(repeating: "x", count: 200)) }
         do {
             _ = try store.remember(StateStoreTests.digest(many), at: Date())

@@ -8,15 +8,19 @@ import Tributary
 /// runs, retention and snapshots.
 @Suite struct StateStoreTests {
     static func path() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tributary-state-\(UUID().uuidString)/state.sqlite")
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tributary-state-\(UUID().uuidString)/state.sqlite")
     }
 
     static func item(_ id: String, source: String = "news", url: String? = nil) -> FeedItem {
-        FeedItem(id: id, source: source, sourceType: "feed", kind: .article, title: id, url: url.flatMap(URL.init(string:)))
+        FeedItem(
+            id: id, source: source, sourceType: "feed", kind: .article, title: id, url: url.flatMap(URL.init(string:)))
     }
 
     static func digest(_ items: [FeedItem]) -> Digest {
-        let sources = Set(items.map(\.source)).sorted().map { SourceStatus(id: $0, type: "feed", state: .ok, itemCount: 1) }
+        let sources = Set(items.map(\.source)).sorted().map {
+            SourceStatus(id: $0, type: "feed", state: .ok, itemCount: 1)
+        }
         return Digest(title: "t", generatedAt: Date(), sources: sources, items: items)
     }
 
@@ -35,7 +39,8 @@ import Tributary
 
     @Test func anItemWhoseIDChangedIsKnownByItsCanonicalURL() throws {
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
-        _ = try store.remember(Self.digest([Self.item("old-id", url: "http://www.example.org/post?utm_source=x")]), at: start)
+        _ = try store.remember(
+            Self.digest([Self.item("old-id", url: "http://www.example.org/post?utm_source=x")]), at: start)
         let moved = Self.item("new-id", url: "https://example.org/post")
         let memory = try store.remember(Self.digest([moved]), at: start.addingTimeInterval(60))
         #expect(memory[moved] == ItemMemory(firstSeen: start, isNew: false, isRead: false))
@@ -44,14 +49,17 @@ import Tributary
     @Test func configsSharingAStoreDoNotSeeEachOthersItems() throws {
         let path = Self.path()
         _ = try StateStore(path: path, config: "/a/feeds.json").remember(Self.digest([Self.item("x")]), at: start)
-        let other = try StateStore(path: path, config: "/b/feeds.json").remember(Self.digest([Self.item("x")]), at: start)
+        let other = try StateStore(path: path, config: "/b/feeds.json").remember(
+            Self.digest([Self.item("x")]), at: start)
         #expect(other[Self.item("x")]?.isNew == true)
     }
 
     @Test func aDryRunReadsButWritesNothing() throws {
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
-        #expect(try store.remember(Self.digest([Self.item("a")]), at: start, dryRun: true)[Self.item("a")]?.isNew == true)
-        #expect(try store.remember(Self.digest([Self.item("a")]), at: start, dryRun: true)[Self.item("a")]?.isNew == true)
+        #expect(
+            try store.remember(Self.digest([Self.item("a")]), at: start, dryRun: true)[Self.item("a")]?.isNew == true)
+        #expect(
+            try store.remember(Self.digest([Self.item("a")]), at: start, dryRun: true)[Self.item("a")]?.isNew == true)
         #expect(try store.summary().isEmpty)
     }
 
@@ -69,7 +77,8 @@ import Tributary
     @Test func runsAreSummarisedPerSource() throws {
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         _ = try store.remember(Self.digest([Self.item("a")]), at: start)
-        _ = try store.remember(Self.digest([Self.item("a"), Self.item("b"), Self.item("c")]), at: start.addingTimeInterval(60))
+        _ = try store.remember(
+            Self.digest([Self.item("a"), Self.item("b"), Self.item("c")]), at: start.addingTimeInterval(60))
         let summary = try store.summary()
         #expect(summary.map(\.source) == ["news"])
         #expect(summary.first?.itemsKept == 3)

@@ -14,7 +14,8 @@ import TributaryTesting
             return .body(Data("first body".utf8), contentType: "text/plain", headers: ["ETag": "\"v1\""])
         }
         let folder = Self.temporaryFolder()
-        let client = HTTPClient(transport: try CachingTransport(cachingIn: folder, through: CurlTransport(userAgent: "test")))
+        let client = HTTPClient(
+            transport: try CachingTransport(cachingIn: folder, through: CurlTransport(userAgent: "test")))
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent("feed"))
         let first = try await client.send(request)
         let second = try await client.send(request)
@@ -28,8 +29,12 @@ import TributaryTesting
 
     @Test func lastModifiedIsSentBackAsIfModifiedSince() async throws {
         let stamp = "Sun, 22 Nov 2026 05:00:00 GMT"
-        let server = try await LocalHTTPServer.start { _ in .body(Data("x".utf8), contentType: "text/plain", headers: ["Last-Modified": stamp]) }
-        let client = HTTPClient(transport: try CachingTransport(cachingIn: Self.temporaryFolder(), through: CurlTransport(userAgent: "test")))
+        let server = try await LocalHTTPServer.start { _ in
+            .body(Data("x".utf8), contentType: "text/plain", headers: ["Last-Modified": stamp])
+        }
+        let client = HTTPClient(
+            transport: try CachingTransport(
+                cachingIn: Self.temporaryFolder(), through: CurlTransport(userAgent: "test")))
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent("feed"))
         _ = try await client.send(request)
         _ = try await client.send(request)
@@ -41,17 +46,21 @@ import TributaryTesting
         let store = MemorySnapshots()
         var full = FeedItem(
             id: "s:1", source: "s", sourceType: "feed", kind: .photo, title: "Quote \" backslash \\ tab\t é 東京",
-            url: URL(string: "https://example.com/a?b=1&c=2"), author: "Zoë", published: Date(timeIntervalSince1970: 1_795_320_000),
+            url: URL(string: "https://example.com/a?b=1&c=2"), author: "Zoë",
+            published: Date(timeIntervalSince1970: 1_795_320_000),
             score: 12.5, summary: "line one", thumbnail: URL(string: "https://img.example.com/t.jpg"),
             image: URL(string: "http://img.example.com/i.jpg"), tags: ["a", "b c"]
         )
         full.thumbnailData = "data:image/png;base64,iVBORw0KGgo="
         let bare = FeedItem(id: "s:2", source: "s", sourceType: "feed", kind: .article, title: "bare")
-        let many = (0..<5000).map { FeedItem(id: "s:m\($0)", source: "s", sourceType: "feed", kind: .post, title: "item \($0)") }
+        let many = (0..<5000).map {
+            FeedItem(id: "s:m\($0)", source: "s", sourceType: "feed", kind: .post, title: "item \($0)")
+        }
         store.save([full, bare] + many, for: "s", at: Date(timeIntervalSince1970: 1_795_300_000))
         let loaded = try #require(store.load(for: "s"))
         #expect(loaded.items == [full, bare] + many)
-        #expect(loaded.savedAt == Date(timeIntervalSince1970: 1_795_300_000), "the time the run gave, not the wall clock")
+        #expect(
+            loaded.savedAt == Date(timeIntervalSince1970: 1_795_300_000), "the time the run gave, not the wall clock")
     }
 
     @Test func aFailingSourceShowsItsLastGoodItemsMarkedStale() async throws {

@@ -24,7 +24,8 @@ struct OptionsOnlySource: FeedSource {
 }
 
 @Suite struct ConfigLoaderTests {
-    let loader = ConfigLoader(registry: SourceRegistry([SourceType(OptionsOnlySource.self)]), environment: ["SAMPLE_TOKEN": "abc123"])
+    let loader = ConfigLoader(
+        registry: SourceRegistry([SourceType(OptionsOnlySource.self)]), environment: ["SAMPLE_TOKEN": "abc123"])
 
     func problems(_ json: String) -> String {
         do {
@@ -39,24 +40,30 @@ struct OptionsOnlySource: FeedSource {
     }
 
     @Test func misspelledKeyNamesEntryKeyAndSuggestion() {
-        let message = problems(#"{"sources": [{"id": "a", "type": "sample"}, {"id": "b", "type": "sample"}, {"id": "c", "type": "sample", "tgas": ["x"]}]}"#)
+        let message = problems(
+            #"{"sources": [{"id": "a", "type": "sample"}, {"id": "b", "type": "sample"}, {"id": "c", "type": "sample", "tgas": ["x"]}]}"#
+        )
         #expect(message == #"sources[2].tgas: unknown key; did you mean "tags"?"#)
     }
 
     @Test func unknownTypeSuggestsTheClosest() {
-        #expect(problems(#"{"sources": [{"id": "a", "type": "sampel"}]}"#).contains(#"unknown source type "sampel"; did you mean "sample"?"#))
+        #expect(
+            problems(#"{"sources": [{"id": "a", "type": "sampel"}]}"#).contains(
+                #"unknown source type "sampel"; did you mean "sample"?"#))
     }
 
     @Test func wrongTypesAndRangesAreNamed() {
-        let message = problems(#"{"sources": [{"id": "a", "type": "sample", "count": 500, "tags": "swift", "mode": "serch"}]}"#)
+        let message = problems(
+            #"{"sources": [{"id": "a", "type": "sample", "count": 500, "tags": "swift", "mode": "serch"}]}"#)
         #expect(message.contains("sources[0].count: must be between 1 and 100, found 500"))
         #expect(message.contains("sources[0].tags: expected a list of strings, found \"swift\""))
         #expect(message.contains(#"sources[0].mode: "serch" is not one of "search", "public"; did you mean "search"?"#))
     }
 
     @Test func duplicateIDsAreErrors() {
-        #expect(problems(#"{"sources": [{"id": "a", "type": "sample"}, {"id": "a", "type": "sample"}]}"#)
-            .contains(#"sources[1].id: duplicate id "a" (also used by sources[0])"#))
+        #expect(
+            problems(#"{"sources": [{"id": "a", "type": "sample"}, {"id": "a", "type": "sample"}]}"#)
+                .contains(#"sources[1].id: duplicate id "a" (also used by sources[0])"#))
     }
 
     @Test func unknownTopLevelKeyAndBadSort() {
@@ -73,22 +80,26 @@ struct OptionsOnlySource: FeedSource {
     }
 
     @Test func invalidJSONSaysWhereWithTheLineAndACaret() {
-        #expect(problems(#"{"sources": [}"#) == """
-            feeds.json:1:14: expected a value (a string in double quotes, a number, true, false, null, an object or a list)
-                {"sources": [}
-                             ^
-            """)
+        #expect(
+            problems(#"{"sources": [}"#) == """
+                feeds.json:1:14: expected a value (a string in double quotes, a number, true, false, null, an object or a list)
+                    {"sources": [}
+                                 ^
+                """)
     }
 
     @Test func environmentVariablesExpandAndLimitZeroMeansAll() throws {
-        let config = try loader.load(Data(#"{"limit": 0, "sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}"}]}"#.utf8))
+        let config = try loader.load(
+            Data(#"{"limit": 0, "sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}"}]}"#.utf8))
         #expect(config.limit == nil)
         #expect(config.sources[0].string("token") == "abc123")
     }
 
     @Test func unsetSecretSkipsTheSourceNamingTheVariable() throws {
         let bare = ConfigLoader(registry: loader.registry, environment: [:])
-        let entry = try bare.load(Data(#"{"sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}"}]}"#.utf8)).sources[0]
+        let entry = try bare.load(
+            Data(#"{"sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}"}]}"#.utf8)
+        ).sources[0]
         #expect(throws: TributaryError.self) { try OptionsOnlySource(entry: entry) }
         do {
             _ = try OptionsOnlySource(entry: entry)
@@ -100,12 +111,15 @@ struct OptionsOnlySource: FeedSource {
 
     @Test func unsetSecretIsFineWhenReplaying() throws {
         let replaying = ConfigLoader(registry: loader.registry, environment: [:], secretsOptional: true)
-        let entry = try replaying.load(Data(#"{"sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}"}]}"#.utf8)).sources[0]
+        let entry = try replaying.load(
+            Data(#"{"sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}"}]}"#.utf8)
+        ).sources[0]
         #expect(throws: Never.self) { try OptionsOnlySource(entry: entry) }
     }
 
     @Test func anUnsetVariableInAnyOptionSkipsOnlyThatEntry() throws {
-        let json = #"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}, {"id": "b", "type": "sample", "token": "t"}]}"#
+        let json =
+            #"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}, {"id": "b", "type": "sample", "token": "t"}]}"#
         let config = try loader.load(Data(json.utf8))
         let type = SourceType(OptionsOnlySource.self)
         #expect(throws: TributaryError.self) { try type.make(config.sources[0]) }

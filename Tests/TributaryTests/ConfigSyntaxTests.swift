@@ -5,7 +5,8 @@ import Tributary
 /// feeds.json as people write it: comments, trailing commas, typos, keys written twice,
 /// hostile nesting and values out of range.
 @Suite struct ConfigSyntaxTests {
-    let loader = ConfigLoader(registry: SourceRegistry([SourceType(OptionsOnlySource.self)]), environment: ["SAMPLE_TOKEN": "abc123"])
+    let loader = ConfigLoader(
+        registry: SourceRegistry([SourceType(OptionsOnlySource.self)]), environment: ["SAMPLE_TOKEN": "abc123"])
 
     func problems(_ json: String) -> String {
         do {
@@ -41,11 +42,12 @@ import Tributary
               ]
             }
             """
-        #expect(problems(json) == """
-            feeds.json:5:16: expected "," or "}" after the value (is a comma missing?)
-                    {"id": "a" "type": "sample"},
-                               ^
-            """)
+        #expect(
+            problems(json) == """
+                feeds.json:5:16: expected "," or "}" after the value (is a comma missing?)
+                        {"id": "a" "type": "sample"},
+                                   ^
+                """)
     }
 
     @Test func aDuplicateKeyIsAnErrorNamingBothLines() {
@@ -57,7 +59,9 @@ import Tributary
             ]}
             """
         let message = problems(json)
-        #expect(message.hasPrefix(#"feeds.json:4:4: duplicate key "enabled" (first at line 3); remove one of them"#), "\(message)")
+        #expect(
+            message.hasPrefix(#"feeds.json:4:4: duplicate key "enabled" (first at line 3); remove one of them"#),
+            "\(message)")
     }
 
     @Test func deepNestingIsRefusedQuickly() {

@@ -13,7 +13,10 @@ import TributaryTesting
         private(set) var peak = 0
 
         func answer(after delay: Duration) async -> ServedResponse {
-            lock.withLock { now += 1; peak = max(peak, now) }
+            lock.withLock {
+                now += 1
+                peak = max(peak, now)
+            }
             try? await Task.sleep(for: delay)
             lock.withLock { now -= 1 }
             return .text("ok")
@@ -26,7 +29,10 @@ import TributaryTesting
         try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<count {
                 let server = servers[index % servers.count]
-                group.addTask { try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("item\(index)"))).status }
+                group.addTask {
+                    try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("item\(index)")))
+                        .status
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -35,7 +41,8 @@ import TributaryTesting
     @Test func fiftyRequestsToOneHostUseAtMostFourConnectionsAtOnce() async throws {
         let counter = InFlight()
         let server = try await LocalHTTPServer.start { _ in await counter.answer(after: .milliseconds(50)) }
-        let client = HTTPClient(transport: CurlTransport(maxConnections: 32, maxConnectionsPerHost: 4, userAgent: "test"))
+        let client = HTTPClient(
+            transport: CurlTransport(maxConnections: 32, maxConnectionsPerHost: 4, userAgent: "test"))
         let statuses = try await Self.send(50, to: [server], through: client)
         #expect(statuses == Array(repeating: 200, count: 50))
         #expect(counter.highest == 4, "at most 4 at once, and the 4 are used")
@@ -46,7 +53,8 @@ import TributaryTesting
         let counter = InFlight()
         let first = try await LocalHTTPServer.start { _ in await counter.answer(after: .milliseconds(50)) }
         let second = try await LocalHTTPServer.start { _ in await counter.answer(after: .milliseconds(50)) }
-        let client = HTTPClient(transport: CurlTransport(maxConnections: 3, maxConnectionsPerHost: 4, userAgent: "test"))
+        let client = HTTPClient(
+            transport: CurlTransport(maxConnections: 3, maxConnectionsPerHost: 4, userAgent: "test"))
         _ = try await Self.send(20, to: [first, second], through: client)
         #expect(counter.highest == 3)
         await first.shutdown()
@@ -57,10 +65,14 @@ import TributaryTesting
     @Test func theDeadlineStartsWhenTheRequestStarts() async throws {
         let counter = InFlight()
         let server = try await LocalHTTPServer.start { _ in await counter.answer(after: .milliseconds(100)) }
-        let client = HTTPClient(transport: CurlTransport(maxConnections: 1, maxConnectionsPerHost: 1, userAgent: "test"), timeout: .seconds(8))
+        let client = HTTPClient(
+            transport: CurlTransport(maxConnections: 1, maxConnectionsPerHost: 1, userAgent: "test"),
+            timeout: .seconds(8))
         let statuses = try await Self.send(100, to: [server], through: client)
         // Each request has 7.9 s to spare: under ThreadSanitizer, beside the browser tests on
         // two cores, one 100 ms answer was seen to take more than 3 s.
-        #expect(statuses == Array(repeating: 200, count: 100), "a hundred 100 ms answers one after another take 10 s, past the 8 s deadline")
+        #expect(
+            statuses == Array(repeating: 200, count: 100),
+            "a hundred 100 ms answers one after another take 10 s, past the 8 s deadline")
     }
 }

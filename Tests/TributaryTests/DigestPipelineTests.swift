@@ -21,14 +21,20 @@ struct LinesSource: SingleRequestSource {
     func update(from response: HTTPResponse) throws -> SourceUpdate {
         try response.requireSuccess()
         let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
-        return SourceUpdate(items: lines.map { FeedItem(id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0), url: URL(string: String($0))) })
+        return SourceUpdate(
+            items: lines.map {
+                FeedItem(
+                    id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0),
+                    url: URL(string: String($0)))
+            })
     }
 }
 
 @Suite struct DigestPipelineTests {
     func run(_ sources: String, server: LocalHTTPServer, timeout: String = "5") async throws -> Digest {
         let registry = SourceRegistry([SourceType(LinesSource.self)])
-        let json = #"{"timeout": \#(timeout), "sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
+        let json =
+            #"{"timeout": \#(timeout), "sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: config.timeout)
         let pipeline = DigestPipeline(
@@ -46,7 +52,9 @@ struct LinesSource: SingleRequestSource {
             default: .text("?", status: 400)
             }
         }
-        let digest = try await run(#"{"id": "good", "type": "lines", "baseURL": "BASE"}, {"id": "gone", "type": "lines", "baseURL": "BASE"}"#, server: server)
+        let digest = try await run(
+            #"{"id": "good", "type": "lines", "baseURL": "BASE"}, {"id": "gone", "type": "lines", "baseURL": "BASE"}"#,
+            server: server)
         await server.shutdown()
         #expect(digest.items.map(\.id).sorted() == ["good:alpha", "good:beta"])
         #expect(digest.sources.map(\.state) == [.ok, .failed])
@@ -79,15 +87,21 @@ struct LinesSource: SingleRequestSource {
             server: server, timeout: "0.5"
         )
         await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(25), "bounded by the deadline, not by the 30 s server (room left for sanitizer runs)")
+        #expect(
+            ContinuousClock.now - started < .seconds(25),
+            "bounded by the deadline, not by the 30 s server (room left for sanitizer runs)")
         #expect(digest.sources[0].state == .failed)
-        #expect(digest.sources[0].message?.hasPrefix("timed out after 0.") == true, "the request (0.5 s) or source (0.75 s) deadline: \(digest.sources[0].message ?? "")")
+        #expect(
+            digest.sources[0].message?.hasPrefix("timed out after 0.") == true,
+            "the request (0.5 s) or source (0.75 s) deadline: \(digest.sources[0].message ?? "")")
         #expect(digest.sources[1].state == .ok)
     }
 
     @Test func disabledEntriesAreSkippedAndItemsAreSanitized() async throws {
         let server = try await LocalHTTPServer.start { _ in .text("clean\u{1B}[31m title") }
-        let digest = try await run(#"{"id": "on", "type": "lines", "baseURL": "BASE"}, {"id": "off", "type": "lines", "enabled": false}"#, server: server)
+        let digest = try await run(
+            #"{"id": "on", "type": "lines", "baseURL": "BASE"}, {"id": "off", "type": "lines", "enabled": false}"#,
+            server: server)
         await server.shutdown()
         #expect(digest.items.map(\.title) == ["clean[31m title"])
         #expect(digest.items.first?.id.hasPrefix("on:") == true)
@@ -96,12 +110,18 @@ struct LinesSource: SingleRequestSource {
 
     @Test func onlyHTTPAndHTTPSURLsWithAHostSurviveSanitising() async throws {
         let kept = ["https://example.com/a?b=1#c", "HTTPS://[::1]:8080/p", "http://user:pw@example.com:81"]
-        let dropped = ["javascript:alert(1)", "http://user@/x", "ftp://example.com/f", "https://:443/", "mailto:a@example.com", "data:text/html,x", "https:/example.com"]
+        let dropped = [
+            "javascript:alert(1)", "http://user@/x", "ftp://example.com/f", "https://:443/", "mailto:a@example.com",
+            "data:text/html,x", "https:/example.com",
+        ]
         let server = try await LocalHTTPServer.start { _ in .text((kept + dropped).joined(separator: "\n")) }
         let digest = try await run(#"{"id": "u", "type": "lines", "baseURL": "BASE", "limit": 0}"#, server: server)
         await server.shutdown()
         let urls = Dictionary(uniqueKeysWithValues: digest.items.map { ($0.title, $0.urlString) })
-        #expect(urls == Dictionary(uniqueKeysWithValues: kept.map { ($0, Optional($0)) } + dropped.map { ($0, String?.none) }))
+        #expect(
+            urls
+                == Dictionary(
+                    uniqueKeysWithValues: kept.map { ($0, Optional($0)) } + dropped.map { ($0, String?.none) }))
         #expect(digest.items.first { $0.title == kept[0] }?.url == URL(string: kept[0]))
     }
 }

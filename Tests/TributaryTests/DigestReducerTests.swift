@@ -3,10 +3,14 @@ import Testing
 import Tributary
 
 @Suite struct DigestReducerTests {
-    static func item(_ id: String, source: String, url: String?, hoursAgo: Double?, score: Double? = nil, title: String? = nil, tags: [String] = []) -> FeedItem {
+    static func item(
+        _ id: String, source: String, url: String?, hoursAgo: Double?, score: Double? = nil, title: String? = nil,
+        tags: [String] = []
+    ) -> FeedItem {
         FeedItem(
             id: "\(source):\(id)", source: source, sourceType: "test", kind: .article, title: title ?? "Item \(id)",
-            url: url.flatMap(URL.init(string:)), published: hoursAgo.map { Date(timeIntervalSince1970: 1_800_000_000 - $0 * 3600) },
+            url: url.flatMap(URL.init(string:)),
+            published: hoursAgo.map { Date(timeIntervalSince1970: 1_800_000_000 - $0 * 3600) },
             score: score, tags: tags
         )
     }
@@ -16,18 +20,27 @@ import Tributary
     }
 
     let states = [
-        state("a", [
-            item("1", source: "a", url: "https://example.com/post?utm_source=x", hoursAgo: 3, score: 5, tags: ["swift"]),
-            item("2", source: "a", url: "https://example.com/two", hoursAgo: 1, score: 1),
-        ]),
-        state("b", [
-            item("3", source: "b", url: "http://www.example.com/post/#comments", hoursAgo: 2, score: 50, tags: ["ios"]),
-            item("4", source: "b", url: nil, hoursAgo: nil, score: 9, title: "Crypto giveaway inside"),
-        ]),
+        state(
+            "a",
+            [
+                item(
+                    "1", source: "a", url: "https://example.com/post?utm_source=x", hoursAgo: 3, score: 5,
+                    tags: ["swift"]),
+                item("2", source: "a", url: "https://example.com/two", hoursAgo: 1, score: 1),
+            ]),
+        state(
+            "b",
+            [
+                item(
+                    "3", source: "b", url: "http://www.example.com/post/#comments", hoursAgo: 2, score: 50,
+                    tags: ["ios"]),
+                item("4", source: "b", url: nil, hoursAgo: nil, score: 9, title: "Crypto giveaway inside"),
+            ]),
     ]
 
     @Test func duplicatesAcrossSourcesByCanonicalURLKeepTheFirstWithBothTags() {
-        let digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce(states, generatedAt: Date())
+        let digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce(
+            states, generatedAt: Date())
         #expect(digest.items.map(\.id) == ["a:2", "a:1", "b:4"])
         #expect(digest.items[1].tags == ["swift", "ios"])
     }
@@ -37,10 +50,13 @@ import Tributary
     @Test func manyDuplicatesKeepEachFirstOnce() {
         let items = (0..<12_000).map { index in
             let page = index % 3 == 2 ? index - 2 : index
-            return Self.item("\(index)", source: "a", url: "https://example.com/p/\(page)" + (page == index ? "" : "?utm_medium=rss"),
-                             hoursAgo: Double(index), tags: ["t\(index)"])
+            return Self.item(
+                "\(index)", source: "a",
+                url: "https://example.com/p/\(page)" + (page == index ? "" : "?utm_medium=rss"),
+                hoursAgo: Double(index), tags: ["t\(index)"])
         }
-        let digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce([Self.state("a", items)], generatedAt: Date())
+        let digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce(
+            [Self.state("a", items)], generatedAt: Date())
         #expect(digest.items.count == 8_000)
         #expect(digest.items.first?.id == "a:0")
         #expect(digest.items.first?.tags == ["t0", "t2"])
@@ -48,15 +64,18 @@ import Tributary
     }
 
     @Test func sortsByScoreAndBySourceAndLimits() {
-        let byScore = DigestReducer(title: "t", sort: .score, limit: 2, filter: KeywordFilter()).reduce(states, generatedAt: Date())
+        let byScore = DigestReducer(title: "t", sort: .score, limit: 2, filter: KeywordFilter()).reduce(
+            states, generatedAt: Date())
         #expect(byScore.items.map(\.id) == ["b:4", "a:1"])
-        let bySource = DigestReducer(title: "t", sort: .source, limit: nil, filter: KeywordFilter()).reduce(states.reversed(), generatedAt: Date())
+        let bySource = DigestReducer(title: "t", sort: .source, limit: nil, filter: KeywordFilter()).reduce(
+            states.reversed(), generatedAt: Date())
         #expect(bySource.items.map(\.source) == ["b", "b", "a"])
     }
 
     @Test func includeExcludeAndGrepMatchTitleSummaryAndTagsIgnoringCase() {
         let reduce = { (filter: KeywordFilter) in
-            DigestReducer(title: "t", sort: .newest, limit: nil, filter: filter).reduce(states, generatedAt: Date()).items.map(\.id)
+            DigestReducer(title: "t", sort: .newest, limit: nil, filter: filter).reduce(states, generatedAt: Date())
+                .items.map(\.id)
         }
         #expect(reduce(KeywordFilter(exclude: ["CRYPTO"])) == ["a:2", "a:1"])
         #expect(reduce(KeywordFilter(include: ["swift", "giveaway"])) == ["a:1", "b:4"])

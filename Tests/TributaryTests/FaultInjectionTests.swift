@@ -12,13 +12,20 @@ import TributaryTesting
         let json = Data(#"{"items": []}"#.utf8)
         switch path {
         case "/slow": return ServedResponse(body: json, delay: .seconds(120))
-        case "/truncated": return ServedResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 10_000), ending: .truncated(afterBytes: 100))
+        case "/truncated":
+            return ServedResponse(
+                headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 10_000),
+                ending: .truncated(afterBytes: 100))
         case "/endless": return ServedResponse(headers: ["Content-Type": "application/json"], ending: .endless)
         case "/huge": return .body(Data(repeating: 0x20, count: cap * 3), contentType: "application/json")
         case "/bomb":
-            return ServedResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * cap), encoding: .gzip(labelled: true))
+            return ServedResponse(
+                headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * cap),
+                encoding: .gzip(labelled: true))
         case "/bomb-unlabelled":
-            return ServedResponse(headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * cap), encoding: .gzip(labelled: false))
+            return ServedResponse(
+                headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 64 * cap),
+                encoding: .gzip(labelled: false))
         case "/loop": return ServedResponse(status: 302, headers: ["Location": "/loop"])
         case "/to-file": return ServedResponse(status: 302, headers: ["Location": "file:///etc/passwd"])
         default: return .text("ok")
@@ -26,13 +33,18 @@ import TributaryTesting
     }
 
     func send(_ path: String, timeout: Duration = .seconds(20)) async throws -> Result<HTTPResponse, TributaryError> {
-        let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
+        let server = try await LocalHTTPServer.start { request in
+            Self.fault(request.path, request, base: URL(string: "http://x")!)
+        }
         defer { Task { await server.shutdown() } }
         let client = HTTPClient(
-            transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap), timeout: timeout
+            transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap),
+            timeout: timeout
         )
         do {
-            return .success(try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent(String(path.dropFirst())))))
+            return .success(
+                try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent(String(path.dropFirst()))))
+            )
         } catch let error as TributaryError {
             return .failure(error)
         }
@@ -40,7 +52,10 @@ import TributaryTesting
 
     func failure(_ path: String, timeout: Duration = .seconds(20)) async throws -> TributaryError {
         switch try await send(path, timeout: timeout) {
-        case .success(let response): Issue.record("\(path) succeeded with \(response.status), \(response.body.count) bytes: \(String(decoding: response.body.prefix(60), as: UTF8.self)) \(response.headers)")
+        case .success(let response):
+            Issue.record(
+                "\(path) succeeded with \(response.status), \(response.body.count) bytes: \(String(decoding: response.body.prefix(60), as: UTF8.self)) \(response.headers)"
+            )
             return TributaryError(.transient, "")
         case .failure(let error): return error
         }
@@ -51,7 +66,10 @@ import TributaryTesting
         let error = try await failure("/slow", timeout: .milliseconds(500))
         #expect(error.code == .timeout)
         #expect(error.message == "timed out after 0.5 s waiting for 127.0.0.1")
-        #expect(ContinuousClock.now - started < .seconds(60), "bounded by the deadline, not by the 120 s server (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)")
+        #expect(
+            ContinuousClock.now - started < .seconds(60),
+            "bounded by the deadline, not by the 120 s server (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)"
+        )
     }
 
     @Test func truncatedBodyIsNamed() async throws {
@@ -70,15 +88,20 @@ import TributaryTesting
     @Test func compressionBombStopsAtTheCapAndSaysSo() async throws {
         let error = try await failure("/bomb")
         #expect(error.code == .badResponse)
-        #expect(error.message.hasPrefix("body inflates past the 1 MB cap (gzip, a compression bomb?)"), "\(error.message)")
+        #expect(
+            error.message.hasPrefix("body inflates past the 1 MB cap (gzip, a compression bomb?)"), "\(error.message)")
     }
 
     /// The transport stops reading at the cap even while another transfer keeps the
     /// connection machinery busy: the server could write little more than the cap and
     /// the kernel's socket buffers before the client hung up (the server's own bound is 256 MB).
     @Test func endlessBodyBesideASlowOneStopsReadingAtTheCap() async throws {
-        let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
-        let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap), timeout: .seconds(3))
+        let server = try await LocalHTTPServer.start { request in
+            Self.fault(request.path, request, base: URL(string: "http://x")!)
+        }
+        let client = HTTPClient(
+            transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap),
+            timeout: .seconds(3))
         async let slow = try? client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
         let endless = try? await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("endless")))
         #expect(endless == nil, "an endless body is refused")
@@ -90,7 +113,9 @@ import TributaryTesting
     }
 
     @Test func cancellingTheCallerStopsTheTransfer() async throws {
-        let server = try await LocalHTTPServer.start { request in Self.fault(request.path, request, base: URL(string: "http://x")!) }
+        let server = try await LocalHTTPServer.start { request in
+            Self.fault(request.path, request, base: URL(string: "http://x")!)
+        }
         let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(60))
         let request = Task { try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))) }
         while server.requests.isEmpty { await Task.yield() }  // the transfer is under way

@@ -9,11 +9,15 @@ import TributaryTesting
 @Suite(.timeLimit(.minutes(1))) struct HostTimingTests {
     let clock = ManualClock()
 
-    func pipeline(_ server: LocalHTTPServer, timeout: String = "1000", snapshots: (any SnapshotKeeper)? = nil) throws -> DigestPipeline {
+    func pipeline(_ server: LocalHTTPServer, timeout: String = "1000", snapshots: (any SnapshotKeeper)? = nil) throws
+        -> DigestPipeline
+    {
         let registry = SourceRegistry([SourceType(LinesSource.self)])
-        let json = #"{"timeout": \#(timeout), "sources": [{"id": "s", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
+        let json =
+            #"{"timeout": \#(timeout), "sources": [{"id": "s", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
-        let http = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: config.timeout, clock: clock.runClock)
+        let http = HTTPClient(
+            transport: CurlTransport(userAgent: "test"), timeout: config.timeout, clock: clock.runClock)
         return DigestPipeline(
             config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
             retry: RetryPolicy(maxAttempts: 3, backoff: Backoff(initial: .seconds(10), jitter: 0)), snapshots: snapshots
@@ -22,7 +26,9 @@ import TributaryTesting
 
     @Test func retriesWaitTheBackoffOnTheRunsClock() async throws {
         let attempts = Counter()
-        let server = try await LocalHTTPServer.start { _ in await attempts.increment() < 3 ? .text("busy", status: 503) : .text("done") }
+        let server = try await LocalHTTPServer.start { _ in
+            await attempts.increment() < 3 ? .text("busy", status: 503) : .text("done")
+        }
         let run = Task { try await pipeline(server).run() }
         await clock.whenSleeping(2)  // the source's deadline, and the first backoff
         clock.advance(by: .seconds(9))
@@ -40,7 +46,8 @@ import TributaryTesting
     @Test func retryAfterIsHonouredOnTheRunsClock() async throws {
         let attempts = Counter()
         let server = try await LocalHTTPServer.start { _ in
-            await attempts.increment() == 1 ? ServedResponse(status: 503, headers: ["Retry-After": "120"]) : .text("back")
+            await attempts.increment() == 1
+                ? ServedResponse(status: 503, headers: ["Retry-After": "120"]) : .text("back")
         }
         let run = Task { try await pipeline(server).run() }
         await clock.whenSleeping(2)
@@ -51,7 +58,9 @@ import TributaryTesting
     }
 
     @Test func aSilentServerFailsTheSourceAtItsDeadline() async throws {
-        let server = try await LocalHTTPServer.start { _ in ServedResponse(body: Data("never".utf8), delay: .seconds(3600)) }
+        let server = try await LocalHTTPServer.start { _ in
+            ServedResponse(body: Data("never".utf8), delay: .seconds(3600))
+        }
         let run = Task { try await pipeline(server, timeout: "100").run() }
         await clock.whenSleeping(1)  // the source's deadline: 1.5 × 100 s
         clock.advance(by: .seconds(149))
@@ -64,19 +73,24 @@ import TributaryTesting
 
     @Test func aStaleSnapshotSaysWhenItWasTakenOnTheRunsClock() async throws {
         let healthy = Counter()
-        let server = try await LocalHTTPServer.start { _ in await healthy.increment() == 1 ? .text("kept") : .text("gone", status: 404) }
+        let server = try await LocalHTTPServer.start { _ in
+            await healthy.increment() == 1 ? .text("kept") : .text("gone", status: 404)
+        }
         let store = MemorySnapshots()
         _ = try await pipeline(server, snapshots: store).run()
         clock.advance(by: .seconds(3 * 3600))
         let digest = try await pipeline(server, snapshots: store).run()
         #expect(digest.items.map(\.title) == ["kept"])
         let taken = ClockTime.format(clock.start, now: clock.date)
-        #expect(digest.sources[0].message?.hasPrefix("stale since \(taken): ") == true, "\(digest.sources[0].message ?? "")")
+        #expect(
+            digest.sources[0].message?.hasPrefix("stale since \(taken): ") == true, "\(digest.sources[0].message ?? "")"
+        )
     }
 
     @Test func aHoldIsWaitedOutOnTheRunsClock() async throws {
         let server = try await LocalHTTPServer.start { _ in .text("ok") }
-        let http = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: .seconds(600), clock: clock.runClock)
+        let http = HTTPClient(
+            transport: CurlTransport(userAgent: "test"), timeout: .seconds(600), clock: clock.runClock)
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent("x"), rateLimitKey: "api")
         await http.hold("api", until: clock.date.addingTimeInterval(300))
         let sent = Task { try await http.send(request) }

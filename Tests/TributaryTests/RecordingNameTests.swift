@@ -11,7 +11,8 @@ import TributaryTesting
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-rec-\(UUID().uuidString)")
         let path = String(repeating: "最新のニュース", count: 20)  // 420 bytes of UTF-8, three a character
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent(path))
-        let recorder = HTTPClient(transport: try RecordingTransport(recordingTo: folder, through: CurlTransport(userAgent: "test")))
+        let recorder = HTTPClient(
+            transport: try RecordingTransport(recordingTo: folder, through: CurlTransport(userAgent: "test")))
         let recorded = try await recorder.send(request)
         #expect(recorded.status == 200)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

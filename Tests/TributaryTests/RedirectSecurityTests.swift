@@ -16,7 +16,9 @@ import TributaryTesting
         }
     }
 
-    static func send(_ url: URL, transport: CurlTransport, secret: Bool = true) async -> Result<HTTPResponse, TributaryError> {
+    static func send(_ url: URL, transport: CurlTransport, secret: Bool = true) async -> Result<
+        HTTPResponse, TributaryError
+    > {
         let request = HTTPRequest(url: url, secretHeaders: secret ? ["Authorization": token] : [:])
         do {
             return .success(try await HTTPClient(transport: transport, timeout: .seconds(20)).send(request))
@@ -50,12 +52,16 @@ import TributaryTesting
 
     @Test func httpsToHttpIsRefusedForARequestCarryingSecrets() throws {
         let from = URL(string: "https://api.stackexchange.com/2.3/questions")!
-        let moved = CurlExchange.Response(status: 301, headers: ["location": "http://api.stackexchange.com/2.3/questions"], body: Data())
-        #expect(throws: TributaryError.self) { try RedirectPolicy.next(after: moved, from: from, carryingSecrets: true) }
+        let moved = CurlExchange.Response(
+            status: 301, headers: ["location": "http://api.stackexchange.com/2.3/questions"], body: Data())
+        #expect(throws: TributaryError.self) {
+            try RedirectPolicy.next(after: moved, from: from, carryingSecrets: true)
+        }
         do {
             _ = try RedirectPolicy.next(after: moved, from: from, carryingSecrets: true)
         } catch let error as TributaryError {
-            #expect(error.message.contains("refused a redirect from https to http://api.stackexchange.com/2.3/questions"))
+            #expect(
+                error.message.contains("refused a redirect from https to http://api.stackexchange.com/2.3/questions"))
             #expect(error.message.contains("never sent over plain http"))
         }
         let followed = try RedirectPolicy.next(after: moved, from: from, carryingSecrets: false)
@@ -88,7 +94,8 @@ import TributaryTesting
     @Test func allowPrivateRedirectsFollowsThem() async throws {
         let inside = try await LocalHTTPServer.start(host: "127.0.0.2") { _ in .text("inside") }
         let origin = try await Self.redirecting { inside.baseURL.appendingPathComponent("x").absoluteString }
-        let result = await Self.send(origin.baseURL, transport: Self.transport(allowPrivateRedirects: true), secret: false)
+        let result = await Self.send(
+            origin.baseURL, transport: Self.transport(allowPrivateRedirects: true), secret: false)
         #expect((try? result.get())?.body == Data("inside".utf8))
     }
 
@@ -101,15 +108,19 @@ import TributaryTesting
     @Test func aFailureAfterRedirectsNamesTheHostThatAnswered() async throws {
         let gone = try await LocalHTTPServer.start(host: "127.0.0.3") { _ in .text("no", status: 404) }
         let origin = try await Self.redirecting { gone.baseURL.appendingPathComponent("moved.xml").absoluteString }
-        let response = try await Self.send(origin.baseURL, transport: CurlTransport(userAgent: "test"), secret: false).get()
+        let response = try await Self.send(origin.baseURL, transport: CurlTransport(userAgent: "test"), secret: false)
+            .get()
         #expect(throws: TributaryError.self) { try response.requireSuccess() }
         do { try response.requireSuccess() } catch let error as TributaryError {
-            #expect(error.message.contains("redirected to http://127.0.0.3:\(gone.baseURL.port!)/moved.xml"), "\(error.message)")
+            #expect(
+                error.message.contains("redirected to http://127.0.0.3:\(gone.baseURL.port!)/moved.xml"),
+                "\(error.message)")
         }
     }
 
     @Test(arguments: [
-        ("127.0.0.1", AddressScope.loopback), ("127.255.0.9", .loopback), ("::1", .loopback), ("::ffff:127.0.0.1", .loopback),
+        ("127.0.0.1", AddressScope.loopback), ("127.255.0.9", .loopback), ("::1", .loopback),
+        ("::ffff:127.0.0.1", .loopback),
         ("169.254.169.254", .linkLocal), ("fe80::1", .linkLocal), ("10.1.2.3", .private), ("172.16.0.1", .private),
         ("172.31.255.255", .private), ("192.168.1.1", .private), ("fd00::1", .private), ("100.64.0.1", .private),
         ("0.0.0.0", .reserved), ("::", .reserved), ("224.0.0.1", .reserved), ("not an address", .reserved),

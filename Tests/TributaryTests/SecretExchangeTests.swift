@@ -9,7 +9,8 @@ import TributaryTesting
     static let password = "app-pass-wxyz-1234"
     static let accessJwt = "eyJhbGciOiJIUzI1NiJ9.access-payload.signature0"
     static let refreshJwt = "eyJhbGciOiJIUzI1NiJ9.refresh-payload.signature1"
-    static let session = #"{"did":"did:plc:ada","handle":"ada.bsky.social","#
+    static let session =
+        #"{"did":"did:plc:ada","handle":"ada.bsky.social","#
         + #""accessJwt":"\#(accessJwt)","refreshJwt":"\#(refreshJwt)"}"#
 
     static func folder(_ name: String) -> URL {

@@ -37,7 +37,8 @@ struct Boom: Error, Equatable {}
     }
 
     @Test func mapFilterSkip() async throws {
-        let values = try await Signal.values([1, 2, 3, 4, 5, 6]).map { $0 * 10 }.filter { $0 % 20 == 0 }.skip(1).collect()
+        let values = try await Signal.values([1, 2, 3, 4, 5, 6]).map { $0 * 10 }.filter { $0 % 20 == 0 }.skip(1)
+            .collect()
         #expect(values == [40, 60])
     }
 
@@ -146,7 +147,10 @@ struct Boom: Error, Equatable {}
             if attempt < 3 { throw Boom() }
             subscriber.send(attempt)
         }
-        let retried = Task { try await flaky.retry(maxAttempts: 3, backoff: Backoff(initial: .seconds(1), jitter: 0), clock: clock).collect() }
+        let retried = Task {
+            try await flaky.retry(maxAttempts: 3, backoff: Backoff(initial: .seconds(1), jitter: 0), clock: clock)
+                .collect()
+        }
         await clock.waitForSleepers()
         #expect(await counter.value == 1)
         clock.advance(by: .seconds(1))
@@ -180,7 +184,10 @@ struct Boom: Error, Equatable {}
 
     @Test func backoffGrowsExponentiallyUpToItsCap() {
         let backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(4), jitter: 0)
-        #expect((1...5).map { backoff.delay(forAttempt: $0) } == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(4)])
+        #expect(
+            (1...5).map { backoff.delay(forAttempt: $0) } == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(4),
+            ])
     }
 }
 

@@ -10,12 +10,16 @@ import TributaryTwitter
     /// The run's time; never moved here, so "now" is its start.
     static let clock = ManualClock()
 
-    func run(_ fixture: String, status: Int, headers: [String: String]) async throws -> (SourceStatus, LocalHTTPServer) {
+    func run(_ fixture: String, status: Int, headers: [String: String]) async throws -> (SourceStatus, LocalHTTPServer)
+    {
         let server = try await serve(fixture, status: status, contentType: "application/problem+json", headers: headers)
         let registry = SourceRegistry([SourceType(TwitterSource.self)])
         let document = #"{"sources": [\#(entry(server))]}"#
-        let config = try ConfigLoader(registry: registry, environment: ["TWITTER_BEARER_TOKEN": testToken]).load(Data(document.utf8))
-        let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(10), clock: Self.clock.runClock)
+        let config = try ConfigLoader(registry: registry, environment: ["TWITTER_BEARER_TOKEN": testToken]).load(
+            Data(document.utf8))
+        let http = HTTPClient(
+            transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(10), clock: Self.clock.runClock
+        )
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
             retry: RetryPolicy(maxAttempts: 3, backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(20)))
@@ -28,7 +32,8 @@ import TributaryTwitter
     }
 
     @Test func usageCapFailsOnceWithoutRetries() async throws {
-        let (status, server) = try await run("429-usage-capped/body.json", status: 429, headers: ["x-rate-limit-remaining": "449"])
+        let (status, server) = try await run(
+            "429-usage-capped/body.json", status: 429, headers: ["x-rate-limit-remaining": "449"])
         #expect(status.state == .failed)
         #expect(status.errorCode == .permanent)
         #expect(status.message?.contains("not retryable") == true)
@@ -44,10 +49,12 @@ import TributaryTwitter
     @Test func rateLimitStatusSaysUntilWhen() async throws {
         let reset = Self.clock.start.addingTimeInterval(900)
         let (status, server) = try await run(
-            "429-rate-limit/body.json", status: 429, headers: ["x-rate-limit-remaining": "0", "x-rate-limit-reset": String(Int(reset.timeIntervalSince1970))]
+            "429-rate-limit/body.json", status: 429,
+            headers: ["x-rate-limit-remaining": "0", "x-rate-limit-reset": String(Int(reset.timeIntervalSince1970))]
         )
         #expect(status.errorCode == .rateLimited)
-        #expect(status.message?.hasSuffix("rate limited until \(ClockTime.format(reset, now: Self.clock.start))") == true)
+        #expect(
+            status.message?.hasSuffix("rate limited until \(ClockTime.format(reset, now: Self.clock.start))") == true)
         #expect(server.requests.count == 1, "a reset 15 minutes away is past the deadline: no retry storm")
     }
 }

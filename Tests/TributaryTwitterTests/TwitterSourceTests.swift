@@ -5,24 +5,33 @@ import TributaryTesting
 import TributaryTwitter
 
 /// The token as the docs show it: URL-encoded characters, passed verbatim.
-let testToken = "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F"
+let testToken =
+    "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F"
 
 func entry(_ server: LocalHTTPServer, query: String = "swift lang:en -is:retweet", extra: String = "") -> String {
     #"{"id": "x-swift", "type": "twitter", "query": "\#(query)", "bearerToken": "${TWITTER_BEARER_TOKEN}", "baseURL": "\#(server.baseURL)"\#(extra)}"#
 }
 
 /// Serves one fixture for every request.
-func serve(_ path: String, status: Int = 200, contentType: String = "application/json; charset=utf-8", headers: [String: String] = [:]) async throws -> LocalHTTPServer {
-    try await LocalHTTPServer.start { _ in Fixture.response(path, in: .module, contentType: contentType, status: status, headers: headers) }
+func serve(
+    _ path: String, status: Int = 200, contentType: String = "application/json; charset=utf-8",
+    headers: [String: String] = [:]
+) async throws -> LocalHTTPServer {
+    try await LocalHTTPServer.start { _ in
+        Fixture.response(path, in: .module, contentType: contentType, status: status, headers: headers)
+    }
 }
 
 @Suite struct TwitterSourceTests {
     /// The run's time; never moved here, so "now" is its start.
     static let clock = ManualClock()
-    let harness = SourceHarness(SourceType(TwitterSource.self), environment: ["TWITTER_BEARER_TOKEN": testToken], clock: clock.runClock)
+    let harness = SourceHarness(
+        SourceType(TwitterSource.self), environment: ["TWITTER_BEARER_TOKEN": testToken], clock: clock.runClock)
 
     @Test func v2JoinsAuthorsFromIncludesAndDecodesTextOnce() async throws {
-        let server = try await serve("v2-with-expansions/body.json", headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "447", "x-rate-limit-reset": "1779098167"])
+        let server = try await serve(
+            "v2-with-expansions/body.json",
+            headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "447", "x-rate-limit-reset": "1779098167"])
         defer { Task { await server.shutdown() } }
         let updates = try await harness.updates(entry(server, extra: #", "limit": 25"#))
         let items = try #require(updates.last?.items)
@@ -31,32 +40,47 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         #expect(first.id == "2061234567890123456")
         #expect(first.kind == .post)
         #expect(first.sourceType == "twitter")
-        #expect(first.title == "Swift 6.3 on Linux & Windows: the release notes are out <3 Strict concurrency by default is the big one https://t.co/Qx8aZ3rT1b")
-        #expect(first.summary == "Swift 6.3 on Linux & Windows: the release notes are out <3\n\nStrict concurrency by default is the big one https://t.co/Qx8aZ3rT1b — Swift (@swiftlang)")
+        #expect(
+            first.title
+                == "Swift 6.3 on Linux & Windows: the release notes are out <3 Strict concurrency by default is the big one https://t.co/Qx8aZ3rT1b"
+        )
+        #expect(
+            first.summary
+                == "Swift 6.3 on Linux & Windows: the release notes are out <3\n\nStrict concurrency by default is the big one https://t.co/Qx8aZ3rT1b — Swift (@swiftlang)"
+        )
         #expect(first.url?.absoluteString == "https://x.com/swiftlang/status/2061234567890123456")
         #expect(first.author == "@swiftlang")
         #expect(first.published == Date(timeIntervalSince1970: 1_779_097_267))
         #expect(first.score == 87)
-        #expect(first.thumbnail?.absoluteString == "https://pbs.twimg.com/profile_images/1700000000000000001/AbCdEf12_normal.jpg")
+        #expect(
+            first.thumbnail?.absoluteString
+                == "https://pbs.twimg.com/profile_images/1700000000000000001/AbCdEf12_normal.jpg")
         let second = items[1]
-        #expect(second.title == "Is `sending` the same as `@Sendable`? No -> one is about regions, the other about types. Thread below")
+        #expect(
+            second.title
+                == "Is `sending` the same as `@Sendable`? No -> one is about regions, the other about types. Thread below"
+        )
         #expect(second.author == "@ada_codes")
         #expect(second.summary?.hasSuffix(" — Ada & Co (@ada_codes)") == true)
         let published = try #require(second.published?.timeIntervalSince1970)
         #expect(abs(published - 1_779_096_235.123) < 0.001, "fractional seconds kept")
         let diagnostics = updates.last?.diagnostics ?? []
-        #expect(diagnostics.contains("rate limit: 447/450 requests left, resets at \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167), now: Self.clock.start))"))
+        #expect(
+            diagnostics.contains(
+                "rate limit: 447/450 requests left, resets at \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167), now: Self.clock.start))"
+            ))
         #expect(diagnostics.contains("more posts available upstream (next_token)"))
         #expect(updates.last?.notes.isEmpty == true, "447/450 left is not worth a status note")
 
         let request = try #require(server.requests.first)
         #expect(server.requests.count == 1)
         #expect(request.path == "/2/tweets/search/recent")
-        #expect(request.query == [
-            "query": "swift lang:en -is:retweet", "max_results": "25",
-            "tweet.fields": "created_at,public_metrics,author_id,lang,entities", "expansions": "author_id",
-            "user.fields": "username,name,profile_image_url",
-        ])
+        #expect(
+            request.query == [
+                "query": "swift lang:en -is:retweet", "max_results": "25",
+                "tweet.fields": "created_at,public_metrics,author_id,lang,entities", "expansions": "author_id",
+                "user.fields": "username,name,profile_image_url",
+            ])
         #expect(request.headers["authorization"] == "Bearer \(testToken)")
         #expect(!request.uri.contains(testToken) && !request.uri.contains("AAAAAAAA"))
     }
@@ -67,24 +91,32 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         let updates = try await harness.updates(entry(server))
         let items = try #require(updates.last?.items)
         #expect(items.map(\.id) == ["2061199887766554433", "2061188776655443322"])
-        #expect(items.map { $0.url?.absoluteString } == [
-            "https://x.com/i/web/status/2061199887766554433", "https://x.com/i/web/status/2061188776655443322",
-        ])
+        #expect(
+            items.map { $0.url?.absoluteString } == [
+                "https://x.com/i/web/status/2061199887766554433", "https://x.com/i/web/status/2061188776655443322",
+            ])
         #expect(items.allSatisfy { $0.author == nil && $0.thumbnail == nil })
         #expect(items[0].summary == "Linux server-side Swift meetup tonight in Berlin")
         #expect(items[0].score == 5)
         #expect(items[1].published == nil && items[1].score == nil)
-        #expect(updates.last?.diagnostics.contains { $0.contains("Could not find user with id: [1002003004005006007].") } == true)
+        #expect(
+            updates.last?.diagnostics.contains { $0.contains("Could not find user with id: [1002003004005006007].") }
+                == true)
     }
 
     @Test func v2ZeroResultsHasNoDataKeyAndIsAnEmptySnapshot() async throws {
         let reset = Date(timeIntervalSince1970: 1_779_098_167)
-        let server = try await serve("v2-zero-results/body.json", headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "12", "x-rate-limit-reset": "1779098167"])
+        let server = try await serve(
+            "v2-zero-results/body.json",
+            headers: ["x-rate-limit-limit": "450", "x-rate-limit-remaining": "12", "x-rate-limit-reset": "1779098167"])
         defer { Task { await server.shutdown() } }
         let updates = try await harness.updates(entry(server))
         #expect(updates.count == 1)
         #expect(updates.last?.items.isEmpty == true)
-        #expect(updates.last?.notes == ["rate limit low: 12/450 requests left, resets at \(ClockTime.format(reset, now: Self.clock.start))"])
+        #expect(
+            updates.last?.notes == [
+                "rate limit low: 12/450 requests left, resets at \(ClockTime.format(reset, now: Self.clock.start))"
+            ])
     }
 
     @Test func v1SearchUsesIdStrClassicDatesAndScreenNames() async throws {
@@ -99,7 +131,9 @@ func serve(_ path: String, status: Int = 200, contentType: String = "application
         #expect(item.author == "@twitterapi")
         #expect(item.url?.absoluteString == "https://x.com/twitterapi/status/248205633040416768")
         #expect(item.score == 21)
-        #expect(item.thumbnail?.absoluteString == "https://pbs.twimg.com/profile_images/942858479592554497/BbazLO9L_normal.jpg")
+        #expect(
+            item.thumbnail?.absoluteString
+                == "https://pbs.twimg.com/profile_images/942858479592554497/BbazLO9L_normal.jpg")
         #expect(item.summary?.hasSuffix(" — Twitter API (@twitterapi)") == true)
         let request = try #require(server.requests.first)
         #expect(request.path == "/1.1/search/tweets.json")

@@ -22,9 +22,9 @@ struct ResponseCache: Sendable {
     func entry(for request: HTTPRequest) -> (Entry, Data)? {
         let stem = StableHash.hex(request.recordingKey)
         guard let meta = try? Data(contentsOf: folder.appendingPathComponent(stem + ".json")),
-              let entry = try? JSONDecoder().decode(Entry.self, from: meta),
-              entry.url == request.recordingKey,
-              let body = try? Data(contentsOf: folder.appendingPathComponent(stem + ".body"))
+            let entry = try? JSONDecoder().decode(Entry.self, from: meta),
+            entry.url == request.recordingKey,
+            let body = try? Data(contentsOf: folder.appendingPathComponent(stem + ".body"))
         else { return nil }
         return (entry, body)
     }
@@ -33,14 +33,17 @@ struct ResponseCache: Sendable {
     /// Nor is one holding secret fields (`secretResponseFields`): kept blanked, it could
     /// not stand in for the real answer after a 304.
     func store(_ response: HTTPResponse) {
-        let etag = response.header("etag"), lastModified = response.header("last-modified")
+        let etag = response.header("etag")
+        let lastModified = response.header("last-modified")
         guard response.status == 200, etag != nil || lastModified != nil, response.request.secretResponseFields.isEmpty
         else { return }
         let request = response.request
         let secrets = request.secrets
         let entry = Entry(
             url: request.recordingKey, etag: etag, lastModified: lastModified, status: response.status,
-            headers: response.headers.filter { !RecordingFolder.droppedHeaders.contains($0.key) }.mapValues { Redaction.redact($0, secrets: secrets) },
+            headers: response.headers.filter { !RecordingFolder.droppedHeaders.contains($0.key) }.mapValues {
+                Redaction.redact($0, secrets: secrets)
+            },
             storedAt: Date()
         )
         let stem = StableHash.hex(request.recordingKey)

@@ -11,7 +11,8 @@ public enum StaleTemporaryFiles {
         let folders = [folder] + ((try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
         var removed = 0
         for candidate in folders {
-            for name in (try? manager.contentsOfDirectory(atPath: candidate.path)) ?? [] where isStale(name, in: candidate, now: now) {
+            for name in (try? manager.contentsOfDirectory(atPath: candidate.path)) ?? []
+            where isStale(name, in: candidate, now: now) {
                 if (try? manager.removeItem(at: candidate.appendingPathComponent(name))) != nil { removed += 1 }
             }
         }

@@ -30,7 +30,9 @@ public enum ParallelWork {
 
     /// Changes every element in place, on every core when `items` holds at least
     /// twice `minimumChunk`.
-    public static func update<Element>(_ items: inout [Element], minimumChunk: Int = 2048, _ change: (inout Element) -> Void) {
+    public static func update<Element>(
+        _ items: inout [Element], minimumChunk: Int = 2048, _ change: (inout Element) -> Void
+    ) {
         guard items.count >= 2 * minimumChunk, cores > 1 else {
             for index in items.indices { change(&items[index]) }
             return
@@ -44,7 +46,9 @@ public enum ParallelWork {
     }
 
     /// `map` in order, on every core when `items` holds at least twice `minimumChunk`.
-    public static func map<Element, Mapped>(_ items: [Element], minimumChunk: Int = 2048, _ transform: (Element) -> Mapped) -> [Mapped] {
+    public static func map<Element, Mapped>(
+        _ items: [Element], minimumChunk: Int = 2048, _ transform: (Element) -> Mapped
+    ) -> [Mapped] {
         guard items.count >= 2 * minimumChunk, cores > 1 else { return items.map(transform) }
         return [Mapped](unsafeUninitializedCapacity: items.count) { output, initialized in
             let output = UncheckedSendable(output)

@@ -40,7 +40,12 @@ public actor RunGate {
     }
 
     private func leave() {
-        defer { if head == queue.count { queue.removeAll(keepingCapacity: true); head = 0 } }
+        defer {
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
+        }
         while head < queue.count {
             let ticket = queue[head]
             head += 1

@@ -11,12 +11,16 @@ public struct ConfigLoader: Sendable {
     public let secretsOptional: Bool
 
     static let topLevelKeys = [
-        "title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout", "maxResponseMB",
+        "title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout",
+        "maxResponseMB",
         "allowPrivateRedirects", "retention", "sources",
     ]
     static let commonEntryKeys = ["id", "type", "title", "limit", "enabled", "baseURL", "timeout"]
 
-    public init(registry: SourceRegistry, environment: [String: String] = ProcessInfo.processInfo.environment, secretsOptional: Bool = false) {
+    public init(
+        registry: SourceRegistry, environment: [String: String] = ProcessInfo.processInfo.environment,
+        secretsOptional: Bool = false
+    ) {
         self.registry = registry
         self.environment = environment
         self.secretsOptional = secretsOptional
@@ -28,7 +32,9 @@ public struct ConfigLoader: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw TributaryError(.invalidConfiguration, "cannot read \(url.path): \(error.localizedDescription); pass --config PATH or create feeds.json")
+            throw TributaryError(
+                .invalidConfiguration,
+                "cannot read \(url.path): \(error.localizedDescription); pass --config PATH or create feeds.json")
         }
         return try load(data, name: url.lastPathComponent)
     }
@@ -62,17 +68,26 @@ public struct ConfigLoader: Sendable {
         config.include = top.strings("include", &problems) ?? []
         config.exclude = top.strings("exclude", &problems) ?? []
         config.maxConnections = top.int("maxConnections", 1...1024, &problems) ?? config.maxConnections
-        config.maxConnectionsPerHost = top.int("maxConnectionsPerHost", 1...1024, &problems) ?? config.maxConnectionsPerHost
+        config.maxConnectionsPerHost =
+            top.int("maxConnectionsPerHost", 1...1024, &problems) ?? config.maxConnectionsPerHost
         config.timeout = top.duration("timeout", &problems) ?? config.timeout
-        config.maxResponseSize = top.int("maxResponseMB", 1...2048, &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
+        config.maxResponseSize =
+            top.int("maxResponseMB", 1...2048, &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
         config.allowPrivateRedirects = top.bool("allowPrivateRedirects", &problems) ?? false
         config.retention = top.span("retention", &problems) ?? config.retention
         guard case .array(let entries)? = object["sources"] else {
-            problems.add("sources", object["sources"] == nil ? "missing; add a list of source entries" : "expected a list of source entries")
+            problems.add(
+                "sources",
+                object["sources"] == nil ? "missing; add a list of source entries" : "expected a list of source entries"
+            )
             return config
         }
-        let reader = EntryReader(registry: registry, expansion: EnvironmentExpansion(environment: environment), secretsOptional: secretsOptional)
-        config.sources = entries.enumerated().compactMap { index, entry in reader.read(entry, path: "sources[\(index)]", into: &problems) }
+        let reader = EntryReader(
+            registry: registry, expansion: EnvironmentExpansion(environment: environment),
+            secretsOptional: secretsOptional)
+        config.sources = entries.enumerated().compactMap { index, entry in
+            reader.read(entry, path: "sources[\(index)]", into: &problems)
+        }
         problems.rejectDuplicateIDs(config.sources)
         return config
     }
@@ -103,7 +118,9 @@ struct ConfigProblems {
         var seen: [String: String] = [:]
         for entry in entries {
             if let first = seen[entry.id] {
-                add("\(entry.path).id", "duplicate id \"\(entry.id)\" (also used by \(first)); give each entry its own id")
+                add(
+                    "\(entry.path).id",
+                    "duplicate id \"\(entry.id)\" (also used by \(first)); give each entry its own id")
             } else {
                 seen[entry.id] = entry.path
             }

@@ -13,7 +13,9 @@ struct ConfigSyntaxError: Error {
     init(_ error: JSONSyntaxError, in data: Data) {
         let bytes = Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data)
         let place = Self.location(of: min(error.offset, bytes.count), in: bytes)
-        let first = error.firstOffset.map { "(first at line \(Self.location(of: $0, in: bytes).line)); remove one of them" }
+        let first = error.firstOffset.map {
+            "(first at line \(Self.location(of: $0, in: bytes).line)); remove one of them"
+        }
         message = first.map { "\(error.problem) \($0)" } ?? error.problem
         (line, column, lineText) = place
     }

@@ -50,7 +50,7 @@ extension Duration {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let unit = trimmed.last.flatMap({ units[$0] }), let number = Double(trimmed.dropLast()),
-              number.isFinite, number > 0, number * unit <= 100 * 365 * 86_400
+            number.isFinite, number > 0, number * unit <= 100 * 365 * 86_400
         else { return nil }
         return .seconds(number * unit)
     }

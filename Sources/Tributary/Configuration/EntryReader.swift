@@ -27,7 +27,10 @@ struct EntryReader {
         }
         for spec in specs {
             guard let raw = object[spec.name] else {
-                if spec.isRequired { problems.add("\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))") }
+                if spec.isRequired {
+                    problems.add(
+                        "\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))")
+                }
                 continue
             }
             switch expansion.expand(raw) {
@@ -50,7 +53,8 @@ struct EntryReader {
     /// Keys the type does not declare, passed on as they are after `${VAR}` expansion;
     /// a key whose variable is unset is recorded like an unset secret.
     private func readUndeclared(
-        _ object: [String: JSONValue], known: [String], into options: inout [String: JSONValue], unset: inout [String: String]
+        _ object: [String: JSONValue], known: [String], into options: inout [String: JSONValue],
+        unset: inout [String: String]
     ) {
         for (key, raw) in object where !known.contains(key) {
             switch expansion.expand(raw) {
@@ -71,7 +75,8 @@ struct EntryReader {
             baseURL: options["baseURL"]?.stringValue.flatMap { URL(string: $0) },
             timeout: options["timeout"].flatMap(Duration.parse),
             limit: options["limit"]?.intValue,
-            options: options, unsetSecrets: unset.secrets, unsetVariables: unset.variables, secretsOptional: secretsOptional
+            options: options, unsetSecrets: unset.secrets, unsetVariables: unset.variables,
+            secretsOptional: secretsOptional
         )
     }
 
@@ -87,14 +92,19 @@ struct EntryReader {
         return id
     }
 
-    private func readType(_ object: [String: JSONValue], _ path: String, _ problems: inout ConfigProblems) -> SourceType? {
+    private func readType(_ object: [String: JSONValue], _ path: String, _ problems: inout ConfigProblems)
+        -> SourceType?
+    {
         let names = registry.types.map(\.name)
         guard let name = object["type"]?.stringValue else {
             problems.add("\(path).type", "missing; one of \(OptionValidation.quoted(names))")
             return nil
         }
         guard let type = registry[name] else {
-            problems.add("\(path).type", "unknown source type \"\(name)\"\(Suggestion.hint(for: name, in: names)); run `tributary sources` to list them")
+            problems.add(
+                "\(path).type",
+                "unknown source type \"\(name)\"\(Suggestion.hint(for: name, in: names)); run `tributary sources` to list them"
+            )
             return nil
         }
         return type

@@ -44,7 +44,8 @@ public struct FeedsConfig: Sendable {
         title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit, sort: DigestSort = .newest,
         include: [String] = [], exclude: [String] = [], maxConnections: Int = 32, maxConnectionsPerHost: Int = 4,
         timeout: Duration = FeedsConfig.defaultTimeout, maxResponseSize: Int = FeedsConfig.defaultMaxResponseSize,
-        allowPrivateRedirects: Bool = false, retention: Duration = FeedsConfig.defaultRetention, sources: [SourceEntry] = []
+        allowPrivateRedirects: Bool = false, retention: Duration = FeedsConfig.defaultRetention,
+        sources: [SourceEntry] = []
     ) {
         self.title = title
         self.limit = limit

@@ -30,7 +30,9 @@ public struct OptionSpec: Sendable {
     public var defaultValue: String?
     public var isRequired: Bool
 
-    public init(_ name: String, _ kind: Kind, _ summary: String, default defaultValue: String? = nil, required: Bool = false) {
+    public init(
+        _ name: String, _ kind: Kind, _ summary: String, default defaultValue: String? = nil, required: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.summary = summary

@@ -8,7 +8,8 @@ enum OptionValidation {
             return value.stringValue == nil ? expected("a string", value) : nil
         case .integer(let range):
             guard let number = value.intValue else { return expected("a whole number", value) }
-            return range.contains(number) ? nil : "must be between \(range.lowerBound) and \(range.upperBound), found \(number)"
+            return range.contains(number)
+                ? nil : "must be between \(range.lowerBound) and \(range.upperBound), found \(number)"
         case .boolean:
             return value.boolValue == nil ? expected("true or false", value) : nil
         case .stringList(let maxCount):
@@ -17,13 +18,16 @@ enum OptionValidation {
             return "at most \(maxCount) allowed, found \(list.count)"
         case .choice(let choices):
             guard let text = value.stringValue else { return expected("one of \(quoted(choices))", value) }
-            return choices.contains(text) ? nil : "\"\(text)\" is not one of \(quoted(choices))\(Suggestion.hint(for: text, in: choices))"
+            return choices.contains(text)
+                ? nil : "\"\(text)\" is not one of \(quoted(choices))\(Suggestion.hint(for: text, in: choices))"
         case .url:
             return urlProblem(value)
         case .duration:
             return Duration.parse(value) == nil ? "expected \(Duration.acceptedForms), found \(describe(value))" : nil
         case .command:
-            guard let list = value.stringList, !list.isEmpty else { return expected("a non-empty list of strings", value) }
+            guard let list = value.stringList, !list.isEmpty else {
+                return expected("a non-empty list of strings", value)
+            }
             return nil
         }
     }
@@ -43,7 +47,8 @@ enum OptionValidation {
     static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): "\"\(text)\""
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number):
+            number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): String(flag)
         default: value.typeName
         }

@@ -82,7 +82,8 @@ public struct SourceEntry: Sendable {
     /// variable; nil when every variable it uses is set.
     public var unsetVariableSkip: TributaryError? {
         guard let key = unsetVariables.keys.min(), let variables = unsetVariables[key] else { return nil }
-        return TributaryError(.skipped, "\(path).\(key) uses \(variables), which is not set; set it to enable this source", source: id)
+        return TributaryError(
+            .skipped, "\(path).\(key) uses \(variables), which is not set; set it to enable this source", source: id)
     }
 
     /// A configuration error about one of this entry's keys, in the form

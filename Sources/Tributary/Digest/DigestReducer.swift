@@ -33,7 +33,8 @@ public struct DigestReducer: Sendable {
         var positions = Array(keys.indices)
         positions.sort { before(keys[$0], keys[$1]) }
         if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
-        return Digest(title: title, generatedAt: generatedAt, sources: states.map(\.status), items: positions.map { merged[$0] })
+        return Digest(
+            title: title, generatedAt: generatedAt, sources: states.map(\.status), items: positions.map { merged[$0] })
     }
 
     /// Keeps the first item for each canonical URL (or id, for items without one),

@@ -17,7 +17,8 @@ public enum Decompression {
 
     static func isZlib(_ data: Data) -> Bool {
         guard data.count >= 2 else { return false }
-        let first = UInt16(data[data.startIndex]), second = UInt16(data[data.startIndex + 1])
+        let first = UInt16(data[data.startIndex])
+        let second = UInt16(data[data.startIndex + 1])
         return first & 0x0F == 8 && (first << 8 | second) % 31 == 0
     }
 
@@ -46,7 +47,8 @@ public enum Decompression {
                 }
                 output.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
                 guard output.count <= limit else {
-                    throw TributaryError(.badResponse, "body inflates past the \(ByteCount.format(limit)) cap (a compression bomb?)")
+                    throw TributaryError(
+                        .badResponse, "body inflates past the \(ByteCount.format(limit)) cap (a compression bomb?)")
                 }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0 {
                     throw TributaryError(.badResponse, "compressed body is truncated")

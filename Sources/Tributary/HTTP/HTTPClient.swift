@@ -7,7 +7,8 @@ import Foundation
 /// the connection limits and sends the `User-Agent`), a recorder or a replayer. It does
 /// not retry: the host retries whole source signals, so a source stays one simple pipeline.
 public struct HTTPClient: Sendable {
-    public static let userAgent = "Tributary/\(TributaryVersion.current) (+https://github.com/tributary-digest/tributary)"
+    public static let userAgent =
+        "Tributary/\(TributaryVersion.current) (+https://github.com/tributary-digest/tributary)"
 
     public let transport: any HTTPTransport
     public let limits: TransferLimits
@@ -18,7 +19,8 @@ public struct HTTPClient: Sendable {
     public let clock: RunClock
 
     public init(
-        transport: any HTTPTransport, limits: TransferLimits = TransferLimits(), timeout: Duration = FeedsConfig.defaultTimeout,
+        transport: any HTTPTransport, limits: TransferLimits = TransferLimits(),
+        timeout: Duration = FeedsConfig.defaultTimeout,
         gate: RateGate = RateGate(), clock: RunClock = .system
     ) {
         self.transport = transport
@@ -56,7 +58,8 @@ public struct HTTPClient: Sendable {
         guard let until = await gate.heldUntil(key, now: now) else { return }
         let wait = until.timeIntervalSince(now)
         guard wait <= timeout.seconds else {
-            throw TributaryError(.rateLimited, "rate limited until \(ClockTime.format(until, now: now))", retryAfter: until)
+            throw TributaryError(
+                .rateLimited, "rate limited until \(ClockTime.format(until, now: now))", retryAfter: until)
         }
         try await clock.sleep(for: .milliseconds(Int64(wait * 1000)))
     }

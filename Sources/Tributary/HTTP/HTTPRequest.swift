@@ -51,7 +51,9 @@ public struct HTTPRequest: Sendable {
 
     /// The URL as sent on the wire, secrets included. Never log it.
     public var wireURL: URL {
-        guard !secretQuery.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        guard !secretQuery.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url
+        }
         let secrets = secretQuery.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value.value) }
         components.queryItems = (components.queryItems ?? []) + secrets
         return components.url ?? url

@@ -12,7 +12,8 @@ extension HTTPResponse {
         switch status {
         case 429:
             let until = retryAfter.map { " until \(ClockTime.format($0, now: receivedAt))" } ?? ""
-            throw TributaryError(.rateLimited, "\(what) is rate limiting requests (HTTP 429)\(until)", retryAfter: retryAfter)
+            throw TributaryError(
+                .rateLimited, "\(what) is rate limiting requests (HTTP 429)\(until)", retryAfter: retryAfter)
         case 500...599:
             throw TributaryError(.transient, "\(what) answered HTTP \(status); try again later", retryAfter: retryAfter)
         case 401, 403:

@@ -23,7 +23,8 @@ public struct HTTPResponse: Sendable {
 
     public init(status: Int, headers: [String: String], body: Data, request: HTTPRequest, receivedAt: Date = Date()) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
         self.request = request
         self.receivedAt = receivedAt

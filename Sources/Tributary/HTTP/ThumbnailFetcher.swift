@@ -16,7 +16,9 @@ public struct ThumbnailFetcher: Sendable {
 
     /// A fetcher sending through `client`'s transport, with the image size cap.
     public init(sharing client: HTTPClient) {
-        http = HTTPClient(transport: client.transport, limits: TransferLimits(maxBodySize: Self.maxImageSize), timeout: client.timeout, gate: client.gate)
+        http = HTTPClient(
+            transport: client.transport, limits: TransferLimits(maxBodySize: Self.maxImageSize),
+            timeout: client.timeout, gate: client.gate)
     }
 
     /// The images at `urls` as `data:` URIs, keyed by URL; failures are left out.
@@ -39,8 +41,9 @@ public struct ThumbnailFetcher: Sendable {
     /// `data:<type>;base64,…` for the image at `url`, or nil when it cannot be had.
     public func dataURI(for url: URL) async -> String? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let response = try? await http.send(HTTPRequest(url: url)), response.isSuccess,
-              response.body.count <= Self.maxImageSize, let type = Self.imageType(of: response) else { return nil }
+            let response = try? await http.send(HTTPRequest(url: url)), response.isSuccess,
+            response.body.count <= Self.maxImageSize, let type = Self.imageType(of: response)
+        else { return nil }
         return "data:\(type);base64,\(response.body.base64EncodedString())"
     }
 
@@ -48,10 +51,13 @@ public struct ThumbnailFetcher: Sendable {
     static func imageType(of response: HTTPResponse) -> String? {
         if let declared = response.mediaType, imageTypes.contains(declared) { return declared }
         let signatures: [(bytes: [UInt8], type: String)] = [
-            ([0x89, 0x50, 0x4E, 0x47], "image/png"), ([0xFF, 0xD8, 0xFF], "image/jpeg"), (Array("GIF8".utf8), "image/gif"),
+            ([0x89, 0x50, 0x4E, 0x47], "image/png"), ([0xFF, 0xD8, 0xFF], "image/jpeg"),
+            (Array("GIF8".utf8), "image/gif"),
         ]
         if let match = signatures.first(where: { response.body.starts(with: $0.bytes) }) { return match.type }
-        let isWebP = response.body.starts(with: Array("RIFF".utf8)) && response.body.dropFirst(8).starts(with: Array("WEBP".utf8))
+        let isWebP =
+            response.body.starts(with: Array("RIFF".utf8))
+            && response.body.dropFirst(8).starts(with: Array("WEBP".utf8))
         return isWebP ? "image/webp" : nil
     }
 }

@@ -19,7 +19,8 @@ public struct DigestPipeline: Sendable {
     public var clock: RunClock { http.clock }
 
     public init(
-        config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer, retry: RetryPolicy = RetryPolicy(),
+        config: FeedsConfig, registry: SourceRegistry, http: HTTPClient, reducer: DigestReducer,
+        retry: RetryPolicy = RetryPolicy(),
         snapshots: (any SnapshotKeeper)? = nil, thumbnails: ThumbnailFetcher? = nil,
         sourcesAtOnce: Int = DescriptorBudget.current.sourcesAtOnce
     ) {
@@ -35,7 +36,9 @@ public struct DigestPipeline: Sendable {
 
     /// Runs every source (or only those whose ids are in `only`) and returns the digest.
     /// `onProgress` is called once per source, as it finishes, in finishing order.
-    public func run(only: Set<String>? = nil, onProgress: @escaping @Sendable (SourceState) -> Void = { _ in }) async throws -> Digest {
+    public func run(only: Set<String>? = nil, onProgress: @escaping @Sendable (SourceState) -> Void = { _ in })
+        async throws -> Digest
+    {
         let entries = config.sources.filter { only?.contains($0.id) ?? true }
         let gate = RunGate(limit: sourcesAtOnce)
         let states = entries.map { runner(for: $0, gate: gate).states(onFinal: onProgress) }

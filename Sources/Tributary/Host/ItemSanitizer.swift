@@ -17,14 +17,17 @@ struct ItemSanitizer: Sendable {
         item.sourceType = entry.type
         item.title = TextCleanup.truncate(TextCleanup.singleLine(item.title), to: Self.maxTitleLength)
         if item.title.isEmpty { item.title = "Untitled" }
-        item.author = item.author.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: 100) }.flatMap { $0.isEmpty ? nil : $0 }
+        item.author = item.author.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: 100) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         item.summary = item.summary.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: Self.maxSummaryLength) }
             .flatMap { $0.isEmpty ? nil : $0 }
         item.tags = tags(item.tags)
         if !WebAddress.isWeb(item.urlString) { item.url = nil }
         if !WebAddress.isWeb(item.thumbnailString) { item.thumbnail = nil }
         if !WebAddress.isWeb(item.imageString) { item.image = nil }
-        if let data = item.thumbnailData, !data.hasPrefix("data:image/") || data.utf8.count > Self.maxThumbnailDataSize {
+        if let data = item.thumbnailData, !data.hasPrefix("data:image/") || data.utf8.count > Self.maxThumbnailDataSize
+        {
             item.thumbnailData = nil
         }
         if let score = item.score, !score.isFinite { item.score = nil }
@@ -32,7 +35,9 @@ struct ItemSanitizer: Sendable {
 
     /// At most `maxTags` non-empty tags, each one line of at most 50 characters.
     func tags(_ tags: [String]) -> [String] {
-        let fit = tags.count <= Self.maxTags && tags.allSatisfy { !$0.isEmpty && $0.utf8.count <= 50 && TextCleanup.isSingleLine($0) }
+        let fit =
+            tags.count <= Self.maxTags
+            && tags.allSatisfy { !$0.isEmpty && $0.utf8.count <= 50 && TextCleanup.isSingleLine($0) }
         if fit { return tags }  // the common case, kept without a copy
         var kept: [String] = []
         kept.reserveCapacity(min(tags.count, Self.maxTags))

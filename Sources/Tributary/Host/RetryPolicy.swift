@@ -16,7 +16,8 @@ public struct RetryPolicy: Sendable {
     /// `remaining` is what is left of the source's deadline.
     public func delay(after error: any Error, attempt: Int, remaining: TimeInterval, now: Date) -> Duration? {
         guard let error = error as? TributaryError, error.isTransient, error.code != .timeout else { return nil }
-        let wait = error.retryAfter.map { max(0, $0.timeIntervalSince(now)) } ?? backoff.delay(forAttempt: attempt).seconds
+        let wait =
+            error.retryAfter.map { max(0, $0.timeIntervalSince(now)) } ?? backoff.delay(forAttempt: attempt).seconds
         return wait < remaining ? .milliseconds(Int64(wait * 1000)) : nil
     }
 }

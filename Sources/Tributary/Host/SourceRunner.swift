@@ -70,7 +70,8 @@ struct SourceRunner: Sendable {
 
     private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {
         let context = SourceContext(
-            sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, now: clock.now, thumbnails: thumbnails,
+            sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, now: clock.now,
+            thumbnails: thumbnails,
             cursor: snapshots?.cursor(for: entry.id)
         )
         let clock = clock
@@ -80,7 +81,8 @@ struct SourceRunner: Sendable {
         let retried = source.signal(in: context)
             .retry(maxAttempts: policy.maxAttempts, clock: clock.clock) { error, attempt in
                 let now = clock.now()
-                return policy.delay(after: error, attempt: attempt, remaining: total - now.timeIntervalSince(started), now: now)
+                return policy.delay(
+                    after: error, attempt: attempt, remaining: total - now.timeIntervalSince(started), now: now)
             }
         guard !Swift.type(of: source).enforcesOwnDeadline else { return retried }
         return retried.timeout(after: deadline, clock: clock.clock)
@@ -117,12 +119,14 @@ struct SourceRunner: Sendable {
 
     private func failed(_ error: any Error, partial: [FeedItem]?) -> SourceState {
         let failure = describe(error)
-        var state = finished(failure.code == .skipped ? .skipped : .failed, message: failure.message, code: failure.code)
+        var state = finished(
+            failure.code == .skipped ? .skipped : .failed, message: failure.message, code: failure.code)
         if let partial {
             state.items = partial
         } else if failure.code != .skipped, let stale = snapshots?.load(for: entry.id) {
             state.items = stale.items
-            state.status.message = "stale since \(ClockTime.format(stale.savedAt, now: clock.now())): \(failure.message)"
+            state.status.message =
+                "stale since \(ClockTime.format(stale.savedAt, now: clock.now())): \(failure.message)"
         }
         state.status.itemCount = state.items.count
         return state
@@ -143,7 +147,8 @@ struct SourceRunner: Sendable {
         }
     }
 
-    private func finished(_ state: SourceStatus.State, message: String, code: TributaryError.Code? = nil) -> SourceState {
+    private func finished(_ state: SourceStatus.State, message: String, code: TributaryError.Code? = nil) -> SourceState
+    {
         var status = status(state)
         status.message = message
         status.errorCode = state == .failed ? code : nil

@@ -2,7 +2,9 @@
 extension JSONReader {
     /// The bytes as valid UTF-8: each maximal ill-formed subpart replaced with U+FFFD (as
     /// `String(decoding:)` reads it) when repairing, else an error at the first bad byte.
-    static func validUTF8(_ bytes: [UInt8], repairing: Bool, into repairs: inout Repairs) throws(JSONSyntaxError) -> [UInt8] {
+    static func validUTF8(_ bytes: [UInt8], repairing: Bool, into repairs: inout Repairs) throws(JSONSyntaxError)
+        -> [UInt8]
+    {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -37,7 +39,8 @@ extension JSONReader {
             case UInt8(ascii: "\""): return String(decoding: buffer, as: UTF8.self)
             case UInt8(ascii: "\\"): try escape()
             case 0x00..<0x20 where !dialect.repairsText:
-                throw error("a line break or control character inside a string; write it as \\n or \\u00XX", at: index - 1)
+                throw error(
+                    "a line break or control character inside a string; write it as \\n or \\u00XX", at: index - 1)
             default: buffer.append(byte)
             }
         }
@@ -49,15 +52,16 @@ extension JSONReader {
         guard index < bytes.count else { throw error("the text ends inside an escape") }
         let letter = bytes[index]
         index += 1
-        let simple: UInt8? = switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "r"): 0x0D
-        case UInt8(ascii: "t"): 0x09
-        default: nil
-        }
+        let simple: UInt8? =
+            switch letter {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
         if let simple { return buffer.append(simple) }
         guard letter == UInt8(ascii: "u") else {
             throw error("unknown escape; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX", at: index - 2)

@@ -53,7 +53,9 @@ public struct JSONReader {
         var reader = try JSONReader(text: data, dialect: dialect)
         let value = try reader.value()
         try reader.skipSpace()
-        guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the end of the JSON value") }
+        guard reader.index == reader.bytes.count else {
+            throw reader.error("unexpected text after the end of the JSON value")
+        }
         return (value, reader.repairs)
     }
 
@@ -80,7 +82,9 @@ public struct JSONReader {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("expected a value (a string in double quotes, a number, true, false, null, an object or a list)")
+        default:
+            throw error(
+                "expected a value (a string in double quotes, a number, true, false, null, an object or a list)")
         }
     }
 
@@ -106,7 +110,9 @@ public struct JSONReader {
                 throw JSONSyntaxError(offset: keyStart, problem: "duplicate key \"\(key)\"", firstOffset: first)
             }
             try skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key)\"") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected \":\" after the key \"\(key)\"")
+            }
             index += 1
             members[key] = try value()
             try separator(closing: UInt8(ascii: "}"))
@@ -165,7 +171,9 @@ public struct JSONReader {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             try digits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)

@@ -23,11 +23,13 @@ public struct FeedItem: Sendable, Equatable, Codable {
         url: URL? = nil, author: String? = nil, published: Date? = nil, score: Double? = nil,
         summary: String? = nil, thumbnail: URL? = nil, image: URL? = nil, tags: [String] = []
     ) {
-        fields = Fields(Values(
-            id: id, source: source, sourceType: sourceType, kind: kind, title: title, url: url?.absoluteString, author: author,
-            published: published, score: score, summary: summary, thumbnail: thumbnail?.absoluteString,
-            image: image?.absoluteString, tags: tags
-        ))
+        fields = Fields(
+            Values(
+                id: id, source: source, sourceType: sourceType, kind: kind, title: title, url: url?.absoluteString,
+                author: author,
+                published: published, score: score, summary: summary, thumbnail: thumbnail?.absoluteString,
+                image: image?.absoluteString, tags: tags
+            ))
     }
 
     /// `<source id>:<upstream id>`, unique within a digest.

@@ -11,13 +11,15 @@ enum AsyncAlgorithmsBridge {
 
     static func debounce<Base: AsyncSequence & Sendable, C: Clock>(
         _ base: Base, _ interval: C.Duration, _ clock: C
-    ) -> some AsyncSequence<Base.Element, any Error> & Sendable where Base.Failure == any Error, Base.Element: Sendable {
+    ) -> some AsyncSequence<Base.Element, any Error> & Sendable
+    where Base.Failure == any Error, Base.Element: Sendable {
         base.debounce(for: interval, tolerance: nil, clock: clock)
     }
 
     static func throttle<Base: AsyncSequence & Sendable, C: Clock>(
         _ base: Base, _ interval: C.Duration, _ clock: C
-    ) -> some AsyncSequence<Base.Element, any Error> & Sendable where Base.Failure == any Error, Base.Element: Sendable {
+    ) -> some AsyncSequence<Base.Element, any Error> & Sendable
+    where Base.Failure == any Error, Base.Element: Sendable {
         base._throttle(for: interval, clock: clock, latest: true)
     }
 }

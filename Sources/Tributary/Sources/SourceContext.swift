@@ -17,7 +17,8 @@ public struct SourceContext: Sendable {
     public let cursor: String?
 
     public init(
-        sourceID: String, http: HTTPClient, now: @escaping @Sendable () -> Date = Date.init, thumbnails: ThumbnailFetcher? = nil,
+        sourceID: String, http: HTTPClient, now: @escaping @Sendable () -> Date = Date.init,
+        thumbnails: ThumbnailFetcher? = nil,
         cursor: String? = nil
     ) {
         self.sourceID = sourceID

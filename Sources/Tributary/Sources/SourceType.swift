@@ -27,7 +27,10 @@ public struct SourceType: Sendable {
     }
 
     public init<Source: FeedSource>(_ source: Source.Type, acceptsUndeclaredOptions: Bool = false) {
-        self.init(name: Source.type, summary: Source.summary, options: Source.options, acceptsUndeclaredOptions: acceptsUndeclaredOptions) {
+        self.init(
+            name: Source.type, summary: Source.summary, options: Source.options,
+            acceptsUndeclaredOptions: acceptsUndeclaredOptions
+        ) {
             try Source(entry: $0)
         }
     }

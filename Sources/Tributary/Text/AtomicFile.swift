@@ -35,7 +35,8 @@ public enum AtomicFile {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
                 return current
             }
-            current = destination.hasPrefix("/")
+            current =
+                destination.hasPrefix("/")
                 ? URL(fileURLWithPath: destination)
                 : current.deletingLastPathComponent().appendingPathComponent(destination)
         }

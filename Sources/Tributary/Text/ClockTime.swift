@@ -7,7 +7,8 @@ public enum ClockTime {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let sameDay = Calendar(identifier: .gregorian).dateComponents(in: formatter.timeZone, from: date).day
+        let sameDay =
+            Calendar(identifier: .gregorian).dateComponents(in: formatter.timeZone, from: date).day
             == Calendar(identifier: .gregorian).dateComponents(in: formatter.timeZone, from: now).day
             && abs(date.timeIntervalSince(now)) < 86_400
         formatter.dateFormat = sameDay ? "HH:mm 'UTC'" : "yyyy-MM-dd HH:mm 'UTC'"

@@ -31,8 +31,8 @@ public enum HTMLEntities {
     /// reference's length in bytes; nil when no known, well-formed reference starts there.
     static func reference(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, length: Int)? {
         guard bytes[index] == UInt8(ascii: "&"),
-              let semicolon = bytes[(index + 1)..<min(bytes.count, index + 34)].firstIndex(of: UInt8(ascii: ";")),
-              let scalar = scalar(for: bytes[(index + 1)..<semicolon])
+            let semicolon = bytes[(index + 1)..<min(bytes.count, index + 34)].firstIndex(of: UInt8(ascii: ";")),
+            let scalar = scalar(for: bytes[(index + 1)..<semicolon])
         else { return nil }
         return (scalar, semicolon + 1 - index)
     }

@@ -27,7 +27,8 @@ public struct JSONWriter: ~Copyable {
     /// rendered by `element` in windows of 4,096 split over the cores; each window goes
     /// to `sink` as it is done, so a huge array is never held whole.
     public static func elements<Element>(
-        _ items: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void, _ element: (Element, inout JSONWriter) -> Void
+        _ items: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void,
+        _ element: (Element, inout JSONWriter) -> Void
     ) {
         for window in stride(from: 0, to: items.count, by: 4096) {
             let end = min(items.count, window + 4096)

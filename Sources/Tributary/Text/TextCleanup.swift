@@ -28,7 +28,8 @@ public enum TextCleanup {
 
     /// `singleLine` of UTF-8 bytes (a feed reader's captured text), made a String once.
     public static func singleLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-        needsCleaning(bytes) ? cleaned(bytes, droppingTags: false, decodingEntities: false) : String(decoding: bytes, as: UTF8.self)
+        needsCleaning(bytes)
+            ? cleaned(bytes, droppingTags: false, decodingEntities: false) : String(decoding: bytes, as: UTF8.self)
     }
 
     /// One line, as `singleLine`, of text that arrives HTML-encoded (`AT&amp;T`): each
@@ -36,7 +37,8 @@ public enum TextCleanup {
     public static func decodedLine(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            bytes.contains(UInt8(ascii: "&")) || needsCleaning(bytes) ? cleaned(bytes, droppingTags: false, decodingEntities: true) : nil
+            bytes.contains(UInt8(ascii: "&")) || needsCleaning(bytes)
+                ? cleaned(bytes, droppingTags: false, decodingEntities: true) : nil
         } ?? text
     }
 
@@ -72,7 +74,8 @@ public enum TextCleanup {
     /// The bytes without leading and trailing ASCII whitespace.
     public static func trimmed(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else {
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
+        else {
             return UnsafeBufferPointer(rebasing: bytes[0..<0])
         }
         return UnsafeBufferPointer(rebasing: bytes[start...end])
@@ -125,7 +128,9 @@ public enum TextCleanup {
     /// space), references decoded, whitespace collapsed, controls and overrides dropped.
     /// The result is never longer than the input: a tag, a reference or a run of
     /// whitespace is always at least as long as what replaces it.
-    private static func cleaned(_ bytes: UnsafeBufferPointer<UInt8>, droppingTags: Bool, decodingEntities: Bool) -> String {
+    private static func cleaned(_ bytes: UnsafeBufferPointer<UInt8>, droppingTags: Bool, decodingEntities: Bool)
+        -> String
+    {
         String(unsafeUninitializedCapacity: bytes.count) { output in
             var line = LineWriter(output: output)
             var index = 0
@@ -145,7 +150,9 @@ public enum TextCleanup {
                         continue
                     }
                 }
-                if decodingEntities, byte == UInt8(ascii: "&"), let (scalar, length) = HTMLEntities.reference(in: bytes, at: index) {
+                if decodingEntities, byte == UInt8(ascii: "&"),
+                    let (scalar, length) = HTMLEntities.reference(in: bytes, at: index)
+                {
                     line.append(scalar)
                     index += length
                     continue
@@ -153,7 +160,9 @@ public enum TextCleanup {
                 if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
                     // A word: copied whole, as most of any text is.
                     var end = index + 1
-                    while end < bytes.count, bytes[end] > 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") {
+                    while end < bytes.count, bytes[end] > 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "<"),
+                        bytes[end] != UInt8(ascii: "&")
+                    {
                         end += 1
                     }
                     line.append(word: UnsafeBufferPointer(rebasing: bytes[index..<end]))

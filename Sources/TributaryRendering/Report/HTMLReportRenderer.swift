@@ -67,10 +67,13 @@ public struct HTMLReportRenderer: Sendable {
 
     /// The page rendered once by the compiled template, its policy filled in afterwards;
     /// throws when the template uses `csp` in a way that needs the second rendering.
-    private func render(_ page: ReportPage, _ compiled: CompiledTemplate, images: ReportImages) throws -> [ArraySlice<UInt8>] {
+    private func render(_ page: ReportPage, _ compiled: CompiledTemplate, images: ReportImages) throws -> [ArraySlice<
+        UInt8
+    >] {
         let draft = try compiled.draft(.object(page), leavingOut: .csp)
         let blocks = InlineBlocks(bytes: draft.bytes)
         if draft.holes.contains(where: { blocks.contain($0.offset) }) { throw TemplateCompiler.Unsupported() }
-        return draft.pieces(filling: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
+        return draft.pieces(
+            filling: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
     }
 }

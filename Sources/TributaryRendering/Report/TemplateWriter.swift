@@ -23,7 +23,8 @@ struct TemplateWriter {
         self.init(steps: template.steps, text: template.text, stack: [root], leftOut: leftOut, splitsLists: true)
     }
 
-    private init(steps: [TemplateStep], text: [UInt8], stack: [TemplateValue], leftOut: ReportField, splitsLists: Bool) {
+    private init(steps: [TemplateStep], text: [UInt8], stack: [TemplateValue], leftOut: ReportField, splitsLists: Bool)
+    {
         self.steps = steps
         self.text = text
         self.stack = stack
@@ -91,7 +92,8 @@ struct TemplateWriter {
     private mutating func writeInParts(_ body: Range<Int>, for list: TemplateList) throws {
         let parts = ParallelWork.chunks(of: list.count, minimumChunk: Self.partsFrom / 2) { elements in
             var part = TemplateWriter(
-                steps: steps.map { $0 }, text: text.map { $0 }, stack: stack.map(\.unshared), leftOut: leftOut, splitsLists: false
+                steps: steps.map { $0 }, text: text.map { $0 }, stack: stack.map(\.unshared), leftOut: leftOut,
+                splitsLists: false
             )
             // Room for a generous 2 KB an element: pages not written to are never touched.
             part.output.reserveCapacity(elements.count * 2_048)

@@ -88,7 +88,9 @@ final class CurlEngine: @unchecked Sendable {
         lock.withLock {
             if cancelArrived {
                 cancelArrived = false
-                for exchange in queues.removeCancelled() { exchange.resume(with: .failure(CurlErrors.cancelled(exchange))) }
+                for exchange in queues.removeCancelled() {
+                    exchange.resume(with: .failure(CurlErrors.cancelled(exchange)))
+                }
                 for exchange in active.values where exchange.cancelRequested {
                     finish(exchange, with: .failure(CurlErrors.cancelled(exchange)))
                 }
@@ -107,7 +109,9 @@ final class CurlEngine: @unchecked Sendable {
         var remaining: Int32 = 0
         var any = false
         while let message = curl_multi_info_read(multi, &remaining) {
-            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle, let exchange = active[easy] else { continue }
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let exchange = active[easy]
+            else { continue }
             let code = message.pointee.data.result
             lock.withLock { finish(exchange, with: exchange.outcome(code).mapError { $0 }) }
             any = true

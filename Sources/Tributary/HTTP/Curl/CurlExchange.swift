@@ -65,7 +65,8 @@ final class CurlExchange: @unchecked Sendable {
         // counts inflated bytes and a compression bomb stops at the cap.
         tributary_easy_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         tributary_easy_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        tributary_easy_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(min(limits.connectTimeout, limits.deadline).seconds * 1000))
+        tributary_easy_set_long(
+            easy, CURLOPT_CONNECTTIMEOUT_MS, Int(min(limits.connectTimeout, limits.deadline).seconds * 1000))
         // The request's deadline, counted from when the engine starts the transfer.
         tributary_easy_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.deadline.seconds * 1000))
         tributary_easy_set_pointer(easy, CURLOPT_WRITEDATA, context)
@@ -128,7 +129,8 @@ final class CurlExchange: @unchecked Sendable {
     /// The bytes without leading and trailing spaces, tabs, CR and LF.
     private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else {
             return bytes[bytes.startIndex..<bytes.startIndex]
         }
         return bytes[first...last]
@@ -136,9 +138,11 @@ final class CurlExchange: @unchecked Sendable {
 
     private var tooLarge: String {
         if let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
-            return "body inflates past the \(ByteCount.format(limits.maxBodySize)) cap (\(encoding), a compression bomb?); raise \"maxResponseMB\" in feeds.json if this is expected"
+            return
+                "body inflates past the \(ByteCount.format(limits.maxBodySize)) cap (\(encoding), a compression bomb?); raise \"maxResponseMB\" in feeds.json if this is expected"
         }
-        return "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json if this is expected"
+        return
+            "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json if this is expected"
     }
 
     /// Hands the result to the awaiting caller, once.
@@ -157,7 +161,9 @@ final class CurlExchange: @unchecked Sendable {
     /// The numeric address the transfer connected to, once it has.
     private var connectedAddress: String? {
         var address: UnsafePointer<CChar>?
-        guard tributary_easy_get_string(easy, CURLINFO_PRIMARY_IP, &address) == CURLE_OK, let address else { return nil }
+        guard tributary_easy_get_string(easy, CURLINFO_PRIMARY_IP, &address) == CURLE_OK, let address else {
+            return nil
+        }
         let text = String(cString: address)
         return text.isEmpty ? nil : text
     }

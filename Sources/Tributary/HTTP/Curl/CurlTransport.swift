@@ -21,7 +21,8 @@ public final class CurlTransport: HTTPTransport {
     ///   - allowPrivateRedirects: follow redirects from public to private addresses (feeds.json).
     ///   - scope: how connected addresses are judged; tests stand a loopback address in for a public one.
     public init(
-        maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String, allowPrivateRedirects: Bool = false,
+        maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String,
+        allowPrivateRedirects: Bool = false,
         scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of
     ) {
         engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
@@ -46,7 +47,8 @@ public final class CurlTransport: HTTPTransport {
                 after: response, from: url, carryingSecrets: request.carriesSecrets, sendsBody: request.sendsBody
             )
             guard let next else {
-                var answer = HTTPResponse(status: response.status, headers: response.headers, body: response.body, request: request)
+                var answer = HTTPResponse(
+                    status: response.status, headers: response.headers, body: response.body, request: request)
                 answer.redirectedTo = hop == 0 ? nil : url
                 return answer
             }

@@ -23,11 +23,12 @@ enum RedirectPolicy {
             )
         }
         guard followed.contains(response.status), let location,
-              let target = URL(string: location, relativeTo: url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            let target = URL(string: location, relativeTo: url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else {
             let shown = location.map(Redaction.redact) ?? "nowhere"
-            throw TributaryError(.badResponse, "refused a redirect to \(shown): only http and https redirects are followed")
+            throw TributaryError(
+                .badResponse, "refused a redirect to \(shown): only http and https redirects are followed")
         }
         if carryingSecrets && url.scheme?.lowercased() == "https" && scheme == "http" {
             throw TributaryError(

@@ -27,7 +27,8 @@ struct RecordingFolder: Sendable {
 
     /// Headers not worth keeping: they describe the transfer, not the content, or may carry secrets.
     static let droppedHeaders: Set<String> = [
-        "content-encoding", "content-length", "transfer-encoding", "connection", "date", "set-cookie", "keep-alive", "authorization",
+        "content-encoding", "content-length", "transfer-encoding", "connection", "date", "set-cookie", "keep-alive",
+        "authorization",
     ]
 
     /// A stable, readable file stem for a request key: host and path in ASCII letters and
@@ -39,9 +40,9 @@ struct RecordingFolder: Sendable {
             .reduce(into: "") { result, character in
                 if !(character == "-" && result.hasSuffix("-")) { result.append(character) }
             }
-        return String(readable.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + "-" + StableHash.hex(request.recordingKey)
+        return String(readable.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + "-"
+            + StableHash.hex(request.recordingKey)
     }
-
 
     static func bodyExtension(for mediaType: String?) -> String {
         guard let mediaType else { return "bin" }

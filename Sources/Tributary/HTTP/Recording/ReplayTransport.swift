@@ -23,7 +23,8 @@ public struct ReplayTransport: HTTPTransport {
         }
         let body = try Data(contentsOf: folder.appendingPathComponent(recording.body))
         guard body.count <= limits.maxBodySize else {
-            throw TributaryError(.badResponse, "recorded body larger than the \(ByteCount.format(limits.maxBodySize)) cap")
+            throw TributaryError(
+                .badResponse, "recorded body larger than the \(ByteCount.format(limits.maxBodySize)) cap")
         }
         return HTTPResponse(status: recording.status, headers: recording.headers, body: body, request: request)
     }
@@ -33,13 +34,14 @@ public struct ReplayTransport: HTTPTransport {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw TributaryError(.invalidConfiguration, "cannot read recordings folder \(folder.path): \(error.localizedDescription)")
+            throw TributaryError(
+                .invalidConfiguration, "cannot read recordings folder \(folder.path): \(error.localizedDescription)")
         }
         var index: [String: Recording] = [:]
         let decoder = JSONDecoder()
         for name in names where name.hasSuffix(".json") && !name.contains(".body.") {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
-                  let recording = try? decoder.decode(Recording.self, from: data)
+                let recording = try? decoder.decode(Recording.self, from: data)
             else { continue }
             index[recording.request.key] = recording
         }

@@ -8,7 +8,7 @@ enum SecretFields {
     /// not JSON, or has none of the fields, comes back as it was.
     static func blank(_ names: Set<String>, in body: Data) -> Data {
         guard !names.isEmpty, let plain = try? Decompression.inflateIfCompressed(body),
-              let document = try? JSONSerialization.jsonObject(with: plain, options: [.fragmentsAllowed])
+            let document = try? JSONSerialization.jsonObject(with: plain, options: [.fragmentsAllowed])
         else { return body }
         var found = false
         let blanked = blank(names, in: document, found: &found)
