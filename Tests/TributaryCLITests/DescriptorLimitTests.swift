@@ -31,11 +31,7 @@ import TributaryTesting
         )
         .write(to: config)
         let result = try await TributaryBinary.run(
-            [
-                "-c", "ulimit -n 128 && exec \"$0\" digest --config \"$1\" --no-cache --format json",
-                TributaryBinary.executable.path, config.path,
-            ],
-            executable: URL(fileURLWithPath: "/bin/sh")
+            ["digest", "--config", config.path, "--no-cache", "--format", "json"], openFileLimit: 128
         )
         #expect(result.status == 0, "\(result.stderr.suffix(600))")
         #expect(!result.stderr.contains("Too many open files"))

@@ -22,7 +22,7 @@ import TributaryTesting
     func pluginsAndTheirSetsidGrandchildrenDieWithTributary(signal: Int32) async throws {
         let watch = try ProcessWatch()
         let config = try Self.config(1, running: "escapes.sh", [watch.folder.path])
-        let tributary = try RunningTributary.start(["digest", "--config", config.path, "--timeout", "300"])
+        let tributary = try TributaryBinary.start(["digest", "--config", config.path, "--timeout", "300"])
         let plugin = try #require(try await watch.processID("plugin"))
         let grandchild = try #require(try await watch.processID("grandchild"))
         tributary.send(signal)
@@ -45,7 +45,7 @@ import TributaryTesting
     @Test func threeHundredPluginsUnderALimitOf64OpenFilesAllSucceed() async throws {
         let config = try Self.config(300, running: "tributary-source-described")
         let arguments = ["digest", "--config", config.path, "--format", "json"]
-        let result = try await RunningTributary.start(arguments, openFileLimit: 64).finish()
+        let result = try await TributaryBinary.start(arguments, openFileLimit: 64).finish()
         #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
         let digest = try Self.digest(result)
         #expect(digest.sources.count == 300)
@@ -59,7 +59,7 @@ import TributaryTesting
         let watch = try ProcessWatch()
         let config = try Self.config(48, running: "slot.sh", [watch.folder.path])
         let arguments = ["digest", "--config", config.path, "--format", "json", "--timeout", "3"]
-        let result = try await RunningTributary.start(arguments, openFileLimit: 64).finish()
+        let result = try await TributaryBinary.start(arguments, openFileLimit: 64).finish()
         #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
         let failed = try Self.digest(result).sources.filter { $0.status != "ok" }
         #expect(failed.map { "\($0.id): \($0.message ?? "")" }.prefix(5) == [])

@@ -91,7 +91,7 @@ import TributaryTesting
         #expect(server.requests.contains { $0.path.hasPrefix(path) }, "no request for \(path) within 60 s")
         let sent = ContinuousClock.now
         kill(running.process.processIdentifier, signal)
-        let result = try await offPool { running.finish() }
+        let result = try await running.finish()
         return (result, ContinuousClock.now - sent)
     }
 }

@@ -45,6 +45,10 @@ import TributaryTesting
         let second = try await run([])
         #expect(try Self.newTitles(second.stdout) == ["Post 4", "Post 5"])
         #expect(second.stdout.contains(#""firstSeen": ""#))
+        let sinceADay = try await TributaryBinary.run(
+            ["digest", "--config", config.path, "--state", state, "--no-cache", "--since", "2000-01-01"]
+        )
+        #expect(sinceADay.status == 0 && sinceADay.stdout.contains("Post 5"), "a day, as the README writes it: \(sinceADay.stderr)")
         feed.grow(by: 1)
         let onlyNew = try await TributaryBinary.run([
             "digest", "--config", config.path, "--state", state, "--no-cache", "--new",
@@ -91,7 +95,7 @@ import TributaryTesting
         _ = try await TributaryBinary.run(arguments)
         feed.grow(by: 1)
         for attempt in 0..<20 {
-            let running = try RunningTributary.start(arguments)
+            let running = try TributaryBinary.start(arguments)
             try await Task.sleep(for: .milliseconds(5 * (attempt % 10)))  // a deliberate spread of moments to kill at
             running.send(SIGKILL)
             _ = try await running.finish()

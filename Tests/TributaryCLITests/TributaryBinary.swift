@@ -1,4 +1,5 @@
 import Foundation
+import TributaryTesting
 
 /// Runs the built `tributary` executable, as a user would.
 struct TributaryBinary {
@@ -22,15 +23,12 @@ struct TributaryBinary {
         return folder.appendingPathComponent("tributary")
     }
 
-    /// Runs the binary on a Dispatch thread (see `offPool`), so a test's local server keeps answering meanwhile.
-    /// Runs the binary (or `executable`, such as a shell that starts it under limits) to its end.
+    /// Runs the binary to its end on a Dispatch thread (see `offPool`), so a test's local
+    /// server keeps answering meanwhile.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root,
-        executable: URL = executable
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil
     ) async throws -> Result {
-        try await offPool {
-            try start(arguments, environment: environment, in: directory, executable: executable).finish()
-        }
+        try await start(arguments, environment: environment, in: directory, openFileLimit: openFileLimit).finish()
     }
 
     /// A started binary, for tests that signal it while it runs.
@@ -39,25 +37,43 @@ struct TributaryBinary {
         let out: Pipe
         let err: Pipe
 
-        /// Reads its output to the end and waits for it to exit.
-        func finish() -> Result {
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Result(
-                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                stderr: String(decoding: stderr, as: UTF8.self))
+        func send(_ signal: Int32) {
+            kill(process.processIdentifier, signal)
+        }
+
+        /// Whether the process has ended (exited, or died and not yet reaped) within `limit`;
+        /// unlike `Process.waitUntilExit`, this does not wait for its descendants to close the
+        /// pipes it was given.
+        func hasEnded(within limit: Duration) async throws -> Bool {
+            try await ProcessWatch.hasEnded(process.processIdentifier, within: limit)
+        }
+
+        /// Reads its output to the end and waits for it to exit, off the cooperative pool.
+        func finish() async throws -> Result {
+            try await offPool {
+                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return Result(
+                    status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                    stderr: String(decoding: stderr, as: UTF8.self))
+            }
         }
     }
 
-    /// Starts the binary and returns at once.
+    /// Starts the binary and returns at once; with `openFileLimit`, through
+    /// `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and hard limit both lowered).
     static func start(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root,
-        executable: URL = executable
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil
     ) throws -> Running {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         process.environment = isolatedEnvironment.merging(environment) { _, new in new }
         let running = Running(process: process, out: Pipe(), err: Pipe())
