@@ -8,7 +8,7 @@ public struct ProcessWatch: Sendable {
 
     /// A watch over a fresh, empty temporary folder.
     public init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-pids-\(UUID().uuidString)")
+        folder = Scratch.folder.appendingPathComponent("tributary-pids-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

@@ -21,7 +21,7 @@ extension SourceConformance {
     {
         let server = try await LocalHTTPServer.start(handler)
         defer { Task { await server.shutdown() } }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("conformance-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let recorder = try RecordingTransport(recordingTo: folder, through: network)
         var seen = ""

@@ -22,7 +22,7 @@ import TributaryTesting
     }
 
     static func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tributary-bluesky-\(UUID().uuidString)")
+        Scratch.folder.appendingPathComponent("tributary-bluesky-\(UUID().uuidString)")
     }
 
     @Test func aRecordedLoginHoldsNoSecretAndReplaysWithoutThem() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TributaryTesting
 
 /// Debian's headless chromium, driven from the command line for the browser tests.
 /// Only file:// and 127.0.0.1 pages are loaded; every run is bounded in time.
@@ -33,7 +34,7 @@ struct Chromium {
     }
 
     private func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> String {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        let scratch = Scratch.folder.appendingPathComponent("chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let output = scratch.appendingPathComponent("stdout")

@@ -31,7 +31,7 @@ import TributaryTesting
     }
 
     static func config(server: RawHTTPServer) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = Scratch.folder.appendingPathComponent(
             "tributary-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let base = server.baseURL.absoluteString

@@ -86,7 +86,7 @@ struct TributaryBinary {
     /// A plain environment with a fresh cache and state folder of its own, so no run
     /// reads or writes the user's, or another test's (pass `--state` to share one).
     static var isolatedEnvironment: [String: String] {
-        let temporary = FileManager.default.temporaryDirectory
+        let temporary = Scratch.folder
         return [
             "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
             "XDG_CACHE_HOME": temporary.appendingPathComponent("tributary-cli-cache-\(UUID().uuidString)").path,
@@ -96,7 +96,7 @@ struct TributaryBinary {
 
     /// Writes a feeds.json into a fresh temporary folder and returns the file.
     static func config(_ json: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("tributary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("feeds.json")
         try Data(json.utf8).write(to: file)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tributary
+import TributaryTesting
 
 /// Reading a feed blocks (on a slow file, on the mapping thread's free slots) and takes
 /// CPU; it must do so on threads of its own, never on Swift concurrency's cooperative
@@ -44,7 +45,7 @@ final class BlockingFeedFiles: @unchecked Sendable {
 
     init(count: Int) throws {
         let name = "tributary-fifo-" + UUID().uuidString
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        let folder = Scratch.folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.folder = folder
         urls = (0..<count).map { folder.appendingPathComponent("feed\($0).xml") }

@@ -85,7 +85,7 @@ import TributaryTesting
         let document =
             "<?xml version=\"1.0\" encoding=\"\(encoding.name)\"?>\n<rss><channel><title>Big</title>\n"
             + entries + "</channel></rss>\n"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).xml")
+        let file = Scratch.folder.appendingPathComponent("wide-\(UUID().uuidString).xml")
         try encoding.bytes(document).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(encoding.bytes(document).count > 1 << 20, "spans more than one chunk")

@@ -3,6 +3,7 @@ import Testing
 import Tributary
 @testable import TributaryFeed
 @testable import TributarySyndication
+import TributaryTesting
 
 /// A large file is read by two readers at once (`SecondHalfReader`); what it gives must
 /// be exactly what one reader gives, whatever sits where the file is split.
@@ -46,6 +47,7 @@ import Tributary
     @Test(arguments: [("rss", rss(items: 4_000)), ("atom", atom(entries: 6_000))])
     func twoReadersGiveWhatOneGives(_ name: String, _ document: String) throws {
         let file = try temporaryFile(document, name: name)
+        defer { try? FileManager.default.removeItem(at: file) }
         let split = try read(file, splitFrom: 1)
         let whole = try read(file, splitFrom: .max)
         #expect(split.items.count == (name == "rss" ? 4_000 : 6_000))
@@ -65,6 +67,7 @@ import Tributary
     @Test func aSplitPointInsideACommentFallsBackToOneReader() throws {
         let document = Self.rss(items: 4_000, between: "\n<!-- a tag ends> <item> starts an entry -->\n")
         let file = try temporaryFile(document, name: "trap")
+        defer { try? FileManager.default.removeItem(at: file) }
         let split = try read(file, splitFrom: 1)
         #expect(split.items == (try read(file, splitFrom: .max).items))
         let message = try #require(split.diagnostics.first)
@@ -101,7 +104,7 @@ import Tributary
     }
 
     private func temporaryFile(_ text: String, name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = Scratch.folder.appendingPathComponent(
             "tributary-split-\(name)-\(UUID().uuidString).xml")
         try Data(text.utf8).write(to: url)
         return url

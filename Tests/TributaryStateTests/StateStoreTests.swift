@@ -3,12 +3,13 @@ import GRDB
 import Testing
 import Tributary
 @testable import TributaryState
+import TributaryTesting
 
 /// What the store remembers between runs: new items, first-seen times, read state,
 /// runs, retention and snapshots.
 @Suite struct StateStoreTests {
     static func path() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent(
+        Scratch.folder.appendingPathComponent(
             "tributary-state-\(UUID().uuidString)/state.sqlite")
     }
 

@@ -5,7 +5,7 @@ import TributaryTesting
 
 @Suite struct CacheTests {
     static func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tributary-cache-\(UUID().uuidString)")
+        Scratch.folder.appendingPathComponent("tributary-cache-\(UUID().uuidString)")
     }
 
     @Test func aSecondRunRevalidatesAndReusesTheCachedBodyOn304() async throws {

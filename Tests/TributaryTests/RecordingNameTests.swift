@@ -8,7 +8,7 @@ import TributaryTesting
     @Test func aLongNonASCIIPathIsRecordedAndReplayed() async throws {
         let server = try await LocalHTTPServer.start { _ in .text("ok") }
         defer { Task { await server.shutdown() } }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-rec-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("tributary-rec-\(UUID().uuidString)")
         let path = String(repeating: "最新のニュース", count: 20)  // 420 bytes of UTF-8, three a character
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent(path))
         let recorder = HTTPClient(

@@ -14,7 +14,7 @@ import TributaryTesting
         + #""accessJwt":"\#(accessJwt)","refreshJwt":"\#(refreshJwt)"}"#
 
     static func folder(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tributary-\(name)-\(UUID().uuidString)")
+        Scratch.folder.appendingPathComponent("tributary-\(name)-\(UUID().uuidString)")
     }
 
     /// The login request, with `password` in its body.

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import Tributary
+import TributaryTesting
 
 /// What `kill -9` during a write leaves behind is removed by the next run, and nothing
 /// a live process is writing.
 @Suite struct StaleTemporaryFilesTests {
     @Test func filesOfDeadProcessesGoAndALiveOnesStay() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-tmp-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("tributary-tmp-\(UUID().uuidString)")
         let sources = folder.appendingPathComponent("sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let dead = try Self.deadPID()
@@ -23,7 +24,7 @@ import Tributary
     }
 
     @Test func aDayOldFileGoesEvenIfItsNumberIsInUse() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-tmp-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("tributary-tmp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let old = folder.appendingPathComponent(".x.json.\(ProcessInfo.processInfo.processIdentifier).tmp")
         try Data("x".utf8).write(to: old)
