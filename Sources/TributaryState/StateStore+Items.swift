@@ -21,51 +21,114 @@ extension StateStore {
         return memory
     }
 
-    /// Each item's memory, one source's items at a time: what the store knows is read in
-    /// two queries (by id for this source, by canonical URL for the config), not one per
-    /// item, and the items are written through one prepared statement.
+    /// Each item's memory, one source's items at a time, in two statements whatever the
+    /// number of items: the items go to SQLite as one JSON array (`json_each`), so matching
+    /// and upserting 100,000 items runs in SQLite's C rather than as 100,000 statements
+    /// (2.2 s of CPU down to 0.5 s on the benchmark's 100,000-item file).
     private func recall(
         _ items: [FeedItem], source: String, now: Date, in db: Database, recording: Bool = false
     ) throws -> [ItemMemory] {
-        let byID = try known(
-            db, sql: "SELECT itemID, firstSeen, readAt FROM item WHERE config = ? AND source = ?", [config, source])
         let urls = items.map { $0.urlString.map(CanonicalURL.key) }
-        let unknownByID = zip(items, urls).contains { byID[$0.0.id] == nil && $0.1 != nil }
-        let byURL =
-            unknownByID
-            ? try known(
-                db,
-                sql:
-                    "SELECT canonicalURL, MIN(firstSeen), MAX(readAt) FROM item WHERE config = ? AND canonicalURL IS NOT NULL GROUP BY canonicalURL",
-                [config]
-            ) : [:]
-        let upsert =
-            recording
-            ? try db.cachedStatement(
-                sql: """
-                    INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen, canonicalURL = excluded.canonicalURL
-                    """) : nil
-        return try zip(items, urls).map { item, url in
-            let remembered = byID[item.id] ?? url.flatMap { byURL[$0] }
-            let firstSeen = remembered?.firstSeen ?? now.timeIntervalSince1970
-            try upsert?.execute(arguments: [
-                config, source, item.id, url, firstSeen, now.timeIntervalSince1970, remembered?.readAt,
-            ])
-            return ItemMemory(
-                firstSeen: Date(timeIntervalSince1970: firstSeen), isNew: remembered == nil,
-                isRead: remembered?.readAt != nil)
+        let known = try matches(items, urls: urls, source: source, in: db)
+        let memories = known.map { match in
+            ItemMemory(
+                firstSeen: Date(timeIntervalSince1970: match?.firstSeen ?? now.timeIntervalSince1970),
+                isNew: match == nil, isRead: match?.readAt != nil)
         }
+        if recording { try upsert(items, urls: urls, known: known, source: source, now: now, in: db) }
+        return memories
     }
 
-    /// Rows of (key, firstSeen, readAt), by key.
-    private func known(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [String: (
-        firstSeen: Double, readAt: Double?
-    )] {
-        var found: [String: (firstSeen: Double, readAt: Double?)] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try rows.next() { found[row[0]] = (row[1], row[2]) }
+    /// What the store knows of each item, in order: by id within the source, else by
+    /// canonical URL within the config (an upstream id that changed); nil when unknown.
+    private func matches(
+        _ items: [FeedItem], urls: [String?], source: String, in db: Database
+    ) throws -> [Match?] {
+        let input = Self.jsonRows(items.indices) { index, out in
+            out.string(items[index].id)
+            out.raw(",")
+            out.string(urls[index])
+        }
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT input.key,
+                       CASE WHEN byID.itemID IS NOT NULL THEN byID.firstSeen ELSE
+                         (SELECT MIN(firstSeen) FROM item AS u WHERE u.config = ?1 AND u.canonicalURL = input.value ->> 1) END,
+                       CASE WHEN byID.itemID IS NOT NULL THEN byID.readAt ELSE
+                         (SELECT MAX(readAt) FROM item AS u WHERE u.config = ?1 AND u.canonicalURL = input.value ->> 1) END,
+                       byID.itemID IS NOT NULL AND byID.canonicalURL IS NOT input.value ->> 1
+                FROM json_each(?3) AS input
+                LEFT JOIN item AS byID ON byID.config = ?1 AND byID.source = ?2 AND byID.itemID = input.value ->> 0
+                """,
+            arguments: [config, source, input]
+        )
+        var found = [Match?](repeating: nil, count: items.count)
+        while let row = try rows.next() {
+            guard let firstSeen = row[1] as Double? else { continue }
+            found[row[0]] = Match(firstSeen: firstSeen, readAt: row[2], urlChanged: row[3])
+        }
         return found
+    }
+
+    /// What the store knew of an item.
+    private struct Match {
+        var firstSeen: Double
+        var readAt: Double?
+        /// Known by id, under another canonical URL.
+        var urlChanged: Bool
+    }
+
+    /// Inserts the unknown items and moves the known ones' last-seen time to `now`; a
+    /// canonical URL is rewritten only where it changed, which spares its index 100,000
+    /// updates on a run that saw the same items again.
+    private func upsert(
+        _ items: [FeedItem], urls: [String?], known: [Match?], source: String, now: Date, in db: Database
+    ) throws {
+        let nowSeconds = now.timeIntervalSince1970
+        let input = Self.jsonRows(items.indices) { index, out in
+            out.string(items[index].id)
+            out.raw(",")
+            out.string(urls[index])
+            out.raw(",")
+            out.number(known[index]?.firstSeen ?? nowSeconds)
+            out.raw(",")
+            out.number(known[index]?.readAt)
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt)
+                SELECT ?1, ?2, value ->> 0, value ->> 1, value ->> 2, ?3, value ->> 3 FROM json_each(?4) WHERE true
+                ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen
+                """,
+            arguments: [config, source, nowSeconds, input]
+        )
+        let moved = items.indices.filter { known[$0]?.urlChanged == true }
+        guard !moved.isEmpty else { return }
+        try db.execute(
+            sql: """
+                UPDATE item SET canonicalURL = input.value ->> 1 FROM json_each(?3) AS input
+                WHERE config = ?1 AND source = ?2 AND itemID = input.value ->> 0
+                """,
+            arguments: [config, source, Self.jsonRows(moved) { index, out in
+                out.string(items[index].id)
+                out.raw(",")
+                out.string(urls[index])
+            }]
+        )
+    }
+
+    /// A JSON array of arrays, one per index, written by `row`.
+    private static func jsonRows(_ indices: some Collection<Int>, _ row: (Int, inout JSONWriter) -> Void) -> String {
+        var out = JSONWriter(capacity: indices.count * 64)
+        out.raw("[")
+        for (position, index) in indices.enumerated() {
+            out.raw(position == 0 ? "[" : ",[")
+            row(index, &out)
+            out.raw("]")
+        }
+        out.raw("]")
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     private func recordRun(_ digest: Digest, memory: DigestMemory, at now: Date) throws {

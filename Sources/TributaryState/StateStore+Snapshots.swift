@@ -2,25 +2,52 @@ import Foundation
 import GRDB
 import Tributary
 
-/// Stale-if-error snapshots live in the store, beside what the items' memory says.
+/// Stale-if-error snapshots live in the store, beside what the items' memory says: a
+/// `snapshot` row with the time, and the items in `snapshotChunk` rows of
+/// `SnapshotCoding.chunkSize` items, so a 100,000-item source is written and read a piece
+/// at a time instead of as one 74 MB value (which took 250 MB more memory at its peak).
 extension StateStore: SnapshotKeeper {
     public func save(_ items: [FeedItem], for sourceID: String, at savedAt: Date) {
-        let data = SnapshotCoding.encode(items, savedAt: savedAt)
         // A snapshot that cannot be kept only costs stale-if-error later; the run goes on.
         try? write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO snapshot (config, source, savedAt, items) VALUES (?, ?, ?, ?)",
-                arguments: [config, sourceID, savedAt.timeIntervalSince1970, data]
+                sql: "INSERT OR REPLACE INTO snapshot (config, source, savedAt) VALUES (?, ?, ?)",
+                arguments: [config, sourceID, savedAt.timeIntervalSince1970]
             )
+            // A piece equal to the one kept is not written again (SQLite compares them): a
+            // source whose items did not change writes nothing but the time.
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO snapshotChunk (config, source, chunk, items) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (config, source, chunk) DO UPDATE SET items = excluded.items
+                    WHERE items IS NOT excluded.items
+                    """)
+            var count = 0
+            try SnapshotCoding.encodeChunks(items) { index, data in
+                try upsert.execute(arguments: [config, sourceID, index, data])
+                count = index + 1
+            }
+            try db.execute(
+                sql: "DELETE FROM snapshotChunk WHERE config = ? AND source = ? AND chunk >= ?",
+                arguments: [config, sourceID, count])
         }
     }
 
     public func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])? {
-        let data = try? read { db in
-            try Data.fetchOne(
-                db, sql: "SELECT items FROM snapshot WHERE config = ? AND source = ?", arguments: [config, sourceID])
-        }
-        return data.flatMap { $0 }.flatMap(SnapshotCoding.decode)
+        try? read { db -> (savedAt: Date, items: [FeedItem])? in
+            let arguments: StatementArguments = [config, sourceID]
+            let condition = "WHERE config = ? AND source = ?"
+            guard let savedAt = try Double.fetchOne(db, sql: "SELECT savedAt FROM snapshot " + condition, arguments: arguments)
+            else { return nil }
+            var items: [FeedItem] = []
+            let chunks = try Data.fetchCursor(
+                db, sql: "SELECT items FROM snapshotChunk \(condition) ORDER BY chunk", arguments: arguments)
+            while let chunk = try chunks.next() {
+                guard let decoded = SnapshotCoding.decode(chunk) else { return nil }
+                items += decoded
+            }
+            return (Date(timeIntervalSince1970: savedAt), items)
+        }.flatMap { $0 }
     }
 }
 

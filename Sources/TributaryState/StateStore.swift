@@ -37,6 +37,11 @@ public final class StateStore: Sendable {
         self.config = config
         var configuration = configuration
         configuration.busyMode = .timeout(60)  // another run writing: wait, never "database is locked"
+        configuration.prepareDatabase { db in
+            // WAL's recommended level: a killed run loses nothing committed; a power cut may
+            // lose the last run's writes but never corrupts the file. FULL synced every commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         do {
             try FileManager.default.createDirectory(
                 at: path.deletingLastPathComponent(), withIntermediateDirectories: true)

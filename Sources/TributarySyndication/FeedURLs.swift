@@ -47,9 +47,9 @@ enum FeedURLs {
     /// The first `<img src="…">` in an HTML fragment's UTF-8 (its first 64 KB).
     static func firstImage(inHTML html: UnsafeBufferPointer<UInt8>) -> String? {
         let utf8 = html.prefix(65_536)
-        guard let tag = utf8.firstRange(of: Array("<img".utf8)) else { return nil }
+        guard let tag = range(of: Array("<img".utf8), in: utf8) else { return nil }
         let rest = utf8[tag.upperBound...].prefix(2048)
-        guard let src = rest.firstRange(of: Array("src=".utf8)), src.upperBound < rest.endIndex else { return nil }
+        guard let src = range(of: Array("src=".utf8), in: rest), src.upperBound < rest.endIndex else { return nil }
         let quote = rest[src.upperBound]
         let start = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? src.upperBound + 1 : src.upperBound
         let terminators: Set<UInt8> =
@@ -57,5 +57,22 @@ enum FeedURLs {
         let end = rest[start...].firstIndex(where: terminators.contains) ?? rest.endIndex
         let value = HTMLEntities.decode(String(decoding: rest[start..<end], as: UTF8.self))
         return value.isEmpty ? nil : value
+    }
+
+    /// Where `pattern` first occurs in `bytes`. Foundation's generic `firstRange(of:)` took
+    /// a quarter of the whole digest's CPU on the shared generator's 100,000-item RSS file
+    /// (every description holds HTML); this scan, which jumps between first bytes, is not
+    /// measurable there.
+    private static func range(
+        of pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Range<Int>? {
+        var from = bytes.startIndex
+        while let first = bytes[from...].firstIndex(of: pattern[0]) {
+            let end = first + pattern.count
+            guard end <= bytes.endIndex else { return nil }
+            if bytes[first..<end].elementsEqual(pattern) { return first..<end }
+            from = first + 1
+        }
+        return nil
     }
 }

@@ -43,6 +43,23 @@ import Tributary
         #expect(store.load(for: "news")?.items.count == 1, "v2's snapshot table exists")
     }
 
+    @Test func aVersionTwoSnapshotIsCarriedIntoChunks() throws {
+        let path = StateStoreTests.path()
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: path.path)
+        try StateSchema.migrator.migrate(old, upTo: "v2")
+        let blob = #"{"savedAt": "2026-11-20T06:00:00Z", "items": [{"id": "a", "source": "news", "sourceType": "feed", "kind": "article", "title": "Kept", "tags": []}]}"#
+        try old.write { db in
+            try db.execute(
+                sql: "INSERT INTO snapshot (config, source, savedAt, items) VALUES ('/feeds.json', 'news', 1, ?)",
+                arguments: [Data(blob.utf8)])
+        }
+        try old.close()
+        let snapshot = try StateStore(path: path, config: "/feeds.json").load(for: "news")
+        #expect(snapshot?.items.map(\.title) == ["Kept"])
+        #expect(snapshot?.savedAt == Date(timeIntervalSince1970: 1))
+    }
+
     @Test func aStoreWrittenByANewerSchemaIsRefusedAndKept() throws {
         let path = StateStoreTests.path()
         _ = try StateStore(path: path, config: "/feeds.json")

@@ -47,6 +47,15 @@ import TributaryTesting
         #expect(memory[moved] == ItemMemory(firstSeen: start, isNew: false, isRead: false))
     }
 
+    @Test func anItemWhoseURLMovedIsKnownByItsNewURLAfterward() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(Self.digest([Self.item("a", url: "https://example.com/old")]), at: start)
+        _ = try store.remember(Self.digest([Self.item("a", url: "https://example.com/new")]), at: start + 60)
+        let renamed = Self.item("a2", url: "https://example.com/new")
+        let memory = try store.remember(Self.digest([renamed]), at: start + 120)
+        #expect(memory[renamed] == ItemMemory(firstSeen: start, isNew: false, isRead: false))
+    }
+
     @Test func configsSharingAStoreDoNotSeeEachOthersItems() throws {
         let path = Self.path()
         _ = try StateStore(path: path, config: "/a/feeds.json").remember(Self.digest([Self.item("x")]), at: start)
@@ -104,5 +113,16 @@ import TributaryTesting
         let loaded = try #require(store.load(for: "news"))
         #expect(loaded.savedAt == start)
         #expect(loaded.items == [Self.item("kept")])
+    }
+
+    @Test func aLargeSnapshotKeepsEveryItemInOrderAndASmallerOneReplacesIt() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        let many = (0..<10_000).map { Self.item("item-\($0)") }
+        store.save(many, for: "news", at: start)
+        #expect(store.load(for: "news")?.items == many)
+        store.save(Array(many.prefix(3)), for: "news", at: start)
+        #expect(store.load(for: "news")?.items == Array(many.prefix(3)), "no piece of the larger snapshot is left")
+        store.save([], for: "news", at: start)
+        #expect(store.load(for: "news")?.items == [])
     }
 }

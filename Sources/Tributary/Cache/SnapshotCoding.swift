@@ -1,35 +1,33 @@
 import Foundation
 
-/// A snapshot's bytes: `{"savedAt", "items"}` in `FeedItem`'s `Codable` form, written
-/// with `JSONWriter` (`JSONEncoder` took 1.7 s and 180 MB for a 100,000-item source).
+/// A snapshot's bytes: a JSON array of items in `FeedItem`'s `Codable` form, written with
+/// `JSONWriter` (`JSONEncoder` took 1.7 s and 180 MB for a 100,000-item source). A large
+/// snapshot is kept as several such arrays, `chunkSize` items each, so it is never held
+/// whole in memory as bytes.
 public enum SnapshotCoding {
-    struct Snapshot: Decodable {
-        var savedAt: Date
-        var items: [FeedItem]
-    }
+    /// How many items one encoded piece holds.
+    public static let chunkSize = 4096
 
-    /// The snapshot of `items` taken at `savedAt`, as JSON.
-    public static func encode(_ items: [FeedItem], savedAt: Date) -> Data {
-        var data = Data()
-        let append = { (bytes: UnsafeBufferPointer<UInt8>) in data.append(bytes) }
-        var head = JSONWriter(capacity: 64)
-        head.raw("{\"savedAt\": ")
-        head.date(savedAt)
-        head.raw(", \"items\": [\n")
-        head.withBytes(append)
-        JSONWriter.elements(items, to: append) { item, out in write(item, to: &out) }
-        var tail = JSONWriter(capacity: 4)
-        tail.raw("\n]}\n")
-        tail.withBytes(append)
+    /// `items` as one JSON array.
+    public static func encode(_ items: ArraySlice<FeedItem>) -> Data {
+        var data = Data("[\n".utf8)
+        JSONWriter.elements(Array(items), to: { data.append($0) }) { item, out in write(item, to: &out) }
+        data.append(contentsOf: "\n]\n".utf8)
         return data
     }
 
-    /// The snapshot in `data`; nil when it is not one.
-    public static func decode(_ data: Data) -> (savedAt: Date, items: [FeedItem])? {
+    /// `items` as JSON arrays of at most `chunkSize` items, handed to `body` in order.
+    public static func encodeChunks(_ items: [FeedItem], _ body: (_ index: Int, Data) throws -> Void) rethrows {
+        for (index, start) in stride(from: 0, to: max(items.count, 1), by: chunkSize).enumerated() {
+            try body(index, encode(items[start..<min(items.count, start + chunkSize)]))
+        }
+    }
+
+    /// The items of one JSON array; nil when `data` is not one.
+    public static func decode(_ data: Data) -> [FeedItem]? {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let snapshot = try? decoder.decode(Snapshot.self, from: data) else { return nil }
-        return (snapshot.savedAt, snapshot.items)
+        return try? decoder.decode([FeedItem].self, from: data)
     }
 
     /// One item with the keys and values `FeedItem`'s `Codable` conformance reads.

@@ -19,7 +19,7 @@ public struct ItemMemory: Sendable, Equatable {
 /// What the state store remembers of a digest's items, by source and id; renderers
 /// mark new items with it, and the `--new`, `--since` and `--unread` filters read it.
 public struct DigestMemory: Sendable {
-    private var items: [String: ItemMemory] = [:]
+    private var items: [Key: ItemMemory] = [:]
 
     public init() {}
 
@@ -33,8 +33,15 @@ public struct DigestMemory: Sendable {
         items.count { self[$0]?.isNew == true }
     }
 
-    private static func key(_ item: FeedItem) -> String {
-        item.source + "\u{1F}" + item.id
+    /// An item's place: its source and id (a struct, not a joined string, so looking one
+    /// up allocates nothing).
+    private struct Key: Hashable {
+        var source: String
+        var id: String
+    }
+
+    private static func key(_ item: FeedItem) -> Key {
+        Key(source: item.source, id: item.id)
     }
 }
 
