@@ -19,9 +19,11 @@ let plugins: [(name: String, path: String, dependencies: [Target.Dependency])] =
     ("TributaryBluesky", "Plugins/Bluesky", []),
 ]
 
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
-]
+/// CI (`.ci/run` sets TRIBUTARY_WARNINGS_AS_ERRORS) builds Tributary's own targets with
+/// warnings as errors; dependencies are not affected.
+let strictSettings: [SwiftSetting] =
+    [.enableUpcomingFeature("ExistentialAny")]
+    + (Context.environment["TRIBUTARY_WARNINGS_AS_ERRORS"] == nil ? [] : [.unsafeFlags(["-warnings-as-errors"])])
 
 let package = Package(
     name: "Tributary",

@@ -110,11 +110,14 @@ extension StateStore {
                 UPDATE item SET canonicalURL = input.value ->> 1 FROM json_each(?3) AS input
                 WHERE config = ?1 AND source = ?2 AND itemID = input.value ->> 0
                 """,
-            arguments: [config, source, Self.jsonRows(moved) { index, out in
-                out.string(items[index].id)
-                out.raw(",")
-                out.string(urls[index])
-            }]
+            arguments: [
+                config, source,
+                Self.jsonRows(moved) { index, out in
+                    out.string(items[index].id)
+                    out.raw(",")
+                    out.string(urls[index])
+                },
+            ]
         )
     }
 

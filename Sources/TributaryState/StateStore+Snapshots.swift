@@ -37,7 +37,9 @@ extension StateStore: SnapshotKeeper {
         try? read { db -> (savedAt: Date, items: [FeedItem])? in
             let arguments: StatementArguments = [config, sourceID]
             let condition = "WHERE config = ? AND source = ?"
-            guard let savedAt = try Double.fetchOne(db, sql: "SELECT savedAt FROM snapshot " + condition, arguments: arguments)
+            guard
+                let savedAt = try Double.fetchOne(
+                    db, sql: "SELECT savedAt FROM snapshot " + condition, arguments: arguments)
             else { return nil }
             var items: [FeedItem] = []
             let chunks = try Data.fetchCursor(

@@ -59,16 +59,24 @@ extension SingleRequestSource {
     /// to send more (thumbnails, say) starts from this.
     public func requestSignal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal.once {
-            let request = try request(after: context.cursor)
-            let holdKey = request.rateLimitKey ?? request.hostKey
-            do {
-                let update = try update(from: try await context.http.send(request))
-                if let until = update.holdRequestsUntil { await context.http.hold(holdKey, until: until) }
-                return update
-            } catch let error as TributaryError where error.retryAfter != nil {
-                await context.http.hold(holdKey, until: error.retryAfter!)
-                throw error
-            }
+            try await exchange(try request(after: context.cursor), in: context).update
+        }
+    }
+
+    /// Sends `request` and maps its response; a hold upstream asked for (`Retry-After`,
+    /// Stack Exchange's `backoff`) is kept on the request's rate-limit key.
+    public func exchange(_ request: HTTPRequest, in context: SourceContext) async throws -> (
+        response: HTTPResponse, update: SourceUpdate
+    ) {
+        let holdKey = request.rateLimitKey ?? request.hostKey
+        do {
+            let response = try await context.http.send(request)
+            let update = try update(from: response)
+            if let until = update.holdRequestsUntil { await context.http.hold(holdKey, until: until) }
+            return (response, update)
+        } catch let error as TributaryError where error.retryAfter != nil {
+            await context.http.hold(holdKey, until: error.retryAfter!)
+            throw error
         }
     }
 }
