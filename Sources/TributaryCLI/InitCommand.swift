@@ -10,7 +10,8 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Without PATH it goes to $TRIBUTARY_CONFIG when set, else to \
             $XDG_CONFIG_HOME/tributary/feeds.json (~/.config/tributary/feeds.json), where every run \
-            finds it from any folder. An existing file is never replaced without --force (exit 64).
+            finds it from any folder. An existing file is never replaced without --force (exit 64); \
+            a file that cannot be written exits 1.
             """
     )
 
@@ -21,29 +22,34 @@ struct InitCommand: ParsableCommand {
     var path: String?
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let location = ConfigLocation(environment: environment)
+        let location = ConfigLocation(environment: ProcessInfo.processInfo.environment)
         let file = path.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? location.starterFile
+        let shown = TextCleanup.singleLine(file.path)
         do {
             try write(to: file)
-        } catch let error as CocoaError where error.code == .fileWriteFileExists {
-            StandardError.write(
-                "tributary: \(file.path) already exists; pass --force to replace it, or name another PATH")
+        } catch let error as CocoaError
+            where error.code == .fileWriteFileExists && FileManager.default.fileExists(atPath: file.path)
+        {
+            // Checked again: Foundation gives the same code when a file stands where the folder must be made.
+            StandardError.write("tributary: \(shown) already exists; pass --force to replace it, or name another PATH")
             throw ExitCode.validationFailure
         } catch {
-            StandardError.write("tributary: cannot write \(file.path): \(error.localizedDescription)")
+            StandardError.write("tributary: cannot write \(shown): \(error.localizedDescription)")
             throw ExitCode.failure
         }
-        StandardOutput.write("wrote \(file.path); check it with `tributary validate`\n")
+        StandardOutput.write("wrote \(shown); check it with `tributary validate`\n")
         if let note = Self.lookupNote(for: file, location: location) { StandardError.write("note: \(note)") }
     }
 
     /// What to say when a run from this folder, without `--config`, would not read `file`.
     static func lookupNote(for file: URL, location: ConfigLocation) -> String? {
+        let shown = TextCleanup.singleLine(file.path)
         switch try? location.find(explicit: nil) {
-        case file?: nil
-        case let other?: "runs from this folder read \(other.path) first; pass --config \(file.path) to use the new one"
-        case nil: "runs without --config do not look there; pass --config \(file.path) or set TRIBUTARY_CONFIG"
+        case file?: return nil
+        case let other?:
+            return "runs from this folder read \(TextCleanup.singleLine(other.path)) first; "
+                + "pass --config \(shown) to use the new one"
+        case nil: return "runs without --config do not look there; pass --config \(shown) or set TRIBUTARY_CONFIG"
         }
     }
 

@@ -16,6 +16,7 @@ struct ValidateCommand: ParsableCommand {
         let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
         let loader = ConfigLoader(registry: registry)
         let file = try ExitCodes.reportingStateFailures { try config.file() }
+        let shown = TextCleanup.singleLine(file.path)
         do {
             let loaded = try loader.load(contentsOf: file)
             for entry in loaded.sources {
@@ -25,9 +26,9 @@ struct ValidateCommand: ParsableCommand {
                     StandardError.write("note: \(error.message)")
                 }
             }
-            StandardOutput.write("\(file.path): valid (\(loaded.sources.count) sources)\n")
+            StandardOutput.write("\(shown): valid (\(loaded.sources.count) sources)\n")
         } catch let error as TributaryError {
-            StandardError.write("\(file.path): invalid:\n\(error.message)")
+            StandardError.write("\(shown): invalid:\n\(error.message)")
             throw ExitCode(ExitCodes.invalidConfiguration)
         }
     }

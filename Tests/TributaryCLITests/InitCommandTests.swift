@@ -93,3 +93,29 @@ import Testing
                 """)
     }
 }
+
+extension InitCommandTests {
+    @Test func aFolderThatCannotBeMadeFailsNamingThePath() async throws {
+        let setup = try Setup()
+        try setup.write("", to: setup.work.appendingPathComponent("plain-file"))
+        let result = try await TributaryBinary.run(
+            ["init", "plain-file/feeds.json"], environment: setup.environment, in: setup.work)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tributary: cannot write \(setup.work.path)/plain-file/feeds.json: "))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func pathsAreShownWithoutTheirControlCharacters() async throws {
+        let setup = try Setup()
+        let name = "odd\u{1B}[2J.json"
+        let written = try await TributaryBinary.run(["init", name], environment: setup.environment, in: setup.work)
+        #expect(written.status == 0, "\(written.stderr)")
+        let valid = try await TributaryBinary.run(
+            ["validate", "--config", name], environment: setup.environment, in: setup.work)
+        #expect(valid.status == 0, "\(valid.stderr)")
+        for output in [written.stdout, written.stderr, valid.stdout] {
+            #expect(!output.contains("\u{1B}"), "\(output.debugDescription)")
+        }
+        #expect(valid.stdout.hasSuffix(": valid (6 sources)\n"))
+    }
+}
