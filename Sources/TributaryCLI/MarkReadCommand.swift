@@ -11,8 +11,7 @@ struct MarkReadCommand: ParsableCommand {
         discussion: "Item ids are the \"id\" values of `digest --format json`. Prints how many items were marked."
     )
 
-    @Option(name: .long, help: "The configuration file whose items to mark.")
-    var config: String = "feeds.json"
+    @OptionGroup var config: ConfigOption
 
     @Option(name: .long, help: ArgumentHelp("The state store (default as for digest).", valueName: "path"))
     var state: String?
@@ -35,7 +34,8 @@ struct MarkReadCommand: ParsableCommand {
 
     func run() throws {
         let store = try ExitCodes.reportingStateFailures {
-            try StateOptions.store(path: state, config: config, environment: ProcessInfo.processInfo.environment)
+            try StateOptions.store(
+                path: state, config: try config.file().path, environment: ProcessInfo.processInfo.environment)
         }
         let selection = StateStore.ReadSelection(all: all, sources: source, itemIDs: itemIDs)
         let marked = try ExitCodes.reportingStateFailures { try store.markRead(selection, at: Date()) }

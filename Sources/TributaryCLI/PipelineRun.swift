@@ -12,17 +12,23 @@ struct PipelineRun {
     /// The bundled source types and the discovered external plugins.
     let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
 
+    /// The configuration file: `--config`, else the first found where people keep it.
+    func configFile() throws -> URL {
+        try options.config.file(environment: environment)
+    }
+
     /// Loads and validates feeds.json and the command-line selection.
     func loadConfig() throws -> FeedsConfig {
         let loader = ConfigLoader(registry: registry, environment: environment, secretsOptional: options.replay != nil)
-        var config = try loader.load(contentsOf: URL(fileURLWithPath: options.config))
+        let file = try configFile()
+        var config = try loader.load(contentsOf: file)
         if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
         if let timeout = options.timeoutDuration { config.timeout = timeout }
         let unknown = options.source.filter { id in !config.sources.contains { $0.id == id } }
         if !unknown.isEmpty {
             let ids = config.sources.map(\.id)
             let hints = unknown.map {
-                "--source \($0): no such entry in \(options.config)\(Suggestion.hint(for: $0, in: ids))"
+                "--source \($0): no such entry in \(file.path)\(Suggestion.hint(for: $0, in: ids))"
             }
             throw TributaryError(.invalidConfiguration, hints.joined(separator: "\n"))
         }
@@ -48,7 +54,7 @@ struct PipelineRun {
     /// applied (signals are the caller's).
     func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest
     {
-        let store = try state.open(config: options.config, environment: environment)
+        let store = try state.open(config: configFile().path, environment: environment)
         let pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
             reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store,

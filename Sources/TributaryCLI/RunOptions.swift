@@ -4,8 +4,7 @@ import Tributary
 
 /// The options every command that runs the pipeline shares (`digest`, `report`).
 struct RunOptions: ParsableArguments {
-    @Option(name: .long, help: "The configuration file.")
-    var config: String = "feeds.json"
+    @OptionGroup var config: ConfigOption
 
     @Option(name: .long, help: ArgumentHelp("Only run the source with this id (repeatable).", valueName: "id"))
     var source: [String] = []

@@ -15,15 +15,15 @@ struct StateCommand: ParsableCommand {
 
     /// The options both subcommands take.
     struct Location: ParsableArguments {
-        @Option(name: .long, help: "The configuration file whose state to use.")
-        var config: String = "feeds.json"
+        @OptionGroup var config: ConfigOption
 
         @Option(name: .long, help: ArgumentHelp("The state store (default as for digest).", valueName: "path"))
         var state: String?
 
         func open() throws -> StateStore {
             try ExitCodes.reportingStateFailures {
-                try StateOptions.store(path: state, config: config, environment: ProcessInfo.processInfo.environment)
+                try StateOptions.store(
+                    path: state, config: try config.file().path, environment: ProcessInfo.processInfo.environment)
             }
         }
     }
@@ -38,7 +38,7 @@ struct StateCommand: ParsableCommand {
             let store = try location.open()
             let sources = try ExitCodes.reportingStateFailures { try store.summary() }
             var lines = ["\(store.path.path) · \(ByteCount.format(store.sizeOnDisk))"]
-            if sources.isEmpty { lines.append("no runs of \(location.config) yet") }
+            if sources.isEmpty { lines.append("no runs of \(store.config) yet") }
             for source in sources {
                 let message = source.message.map { ": \($0)" } ?? ""
                 lines.append(
@@ -83,7 +83,7 @@ struct StateCommand: ParsableCommand {
             let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
             let loader = ConfigLoader(registry: registry, secretsOptional: true)
             return try ExitCodes.reportingStateFailures {
-                try loader.load(contentsOf: URL(fileURLWithPath: location.config)).retention
+                try loader.load(contentsOf: location.config.file()).retention
             }
         }
     }

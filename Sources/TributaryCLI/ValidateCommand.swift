@@ -10,14 +10,15 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Exits 0 when valid, 3 when not, naming each entry, key and fix."
     )
 
-    @Option(name: .long, help: "The configuration file.")
-    var config: String = "feeds.json"
+    @OptionGroup var config: ConfigOption
 
     func run() throws {
         let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
         let loader = ConfigLoader(registry: registry)
+        let file = try ExitCodes.reportingStateFailures { try config.file() }
+        let shown = TextCleanup.singleLine(file.path)
         do {
-            let loaded = try loader.load(contentsOf: URL(fileURLWithPath: config))
+            let loaded = try loader.load(contentsOf: file)
             for entry in loaded.sources {
                 do {
                     _ = try registry[entry.type]!.make(entry)
@@ -25,9 +26,9 @@ struct ValidateCommand: ParsableCommand {
                     StandardError.write("note: \(error.message)")
                 }
             }
-            StandardOutput.write("\(config): valid (\(loaded.sources.count) sources)\n")
+            StandardOutput.write("\(shown): valid (\(loaded.sources.count) sources)\n")
         } catch let error as TributaryError {
-            StandardError.write("\(config): invalid:\n\(error.message)")
+            StandardError.write("\(shown): invalid:\n\(error.message)")
             throw ExitCode(ExitCodes.invalidConfiguration)
         }
     }

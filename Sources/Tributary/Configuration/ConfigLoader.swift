@@ -26,7 +26,7 @@ public struct ConfigLoader: Sendable {
         self.secretsOptional = secretsOptional
     }
 
-    /// Loads the file at `url`.
+    /// Loads the file at `url`; relative paths in it are read from the file's folder.
     public func load(contentsOf url: URL) throws -> FeedsConfig {
         let data: Data
         do {
@@ -34,13 +34,14 @@ public struct ConfigLoader: Sendable {
         } catch {
             throw TributaryError(
                 .invalidConfiguration,
-                "cannot read \(url.path): \(error.localizedDescription); pass --config PATH or create feeds.json")
+                "cannot read \(url.path): \(error.localizedDescription); pass --config PATH or run `tributary init`")
         }
-        return try load(data, name: url.lastPathComponent)
+        return try load(data, name: url.lastPathComponent, folder: url.deletingLastPathComponent())
     }
 
-    /// Loads feeds.json from its bytes; `name` is used in messages.
-    public func load(_ data: Data, name: String = "feeds.json") throws -> FeedsConfig {
+    /// Loads feeds.json from its bytes; `name` is used in messages, and relative paths in
+    /// `url` and `command` options are read from `folder` (by default the working folder).
+    public func load(_ data: Data, name: String = "feeds.json", folder: URL? = nil) throws -> FeedsConfig {
         let root: JSONValue
         do {
             root = try JSONReader.parse(data, as: .configuration).0
@@ -50,15 +51,18 @@ public struct ConfigLoader: Sendable {
         guard case .object(let object) = root else {
             throw TributaryError(.invalidConfiguration, "\(name) must be a JSON object with a \"sources\" list")
         }
+        let folder = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         var problems = ConfigProblems()
-        let config = readTopLevel(object, into: &problems)
+        let config = readTopLevel(object, paths: ConfigPaths(folder: folder, environment: environment), into: &problems)
         if !problems.messages.isEmpty {
             throw TributaryError(.invalidConfiguration, problems.summary)
         }
         return config
     }
 
-    private func readTopLevel(_ object: [String: JSONValue], into problems: inout ConfigProblems) -> FeedsConfig {
+    private func readTopLevel(
+        _ object: [String: JSONValue], paths: ConfigPaths, into problems: inout ConfigProblems
+    ) -> FeedsConfig {
         problems.rejectUnknownKeys(object, known: Self.topLevelKeys, prefix: "")
         var config = FeedsConfig()
         let top = TopLevelReader(object: object)
@@ -83,7 +87,7 @@ public struct ConfigLoader: Sendable {
             return config
         }
         let reader = EntryReader(
-            registry: registry, expansion: EnvironmentExpansion(environment: environment),
+            registry: registry, expansion: EnvironmentExpansion(environment: environment), paths: paths,
             secretsOptional: secretsOptional)
         config.sources = entries.enumerated().compactMap { index, entry in
             reader.read(entry, path: "sources[\(index)]", into: &problems)

@@ -4,6 +4,8 @@ import Foundation
 struct EntryReader {
     let registry: SourceRegistry
     let expansion: EnvironmentExpansion
+    /// Makes the paths in `url` and `command` options absolute, against feeds.json's folder.
+    let paths: ConfigPaths
     let secretsOptional: Bool
 
     private static let idCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
@@ -39,6 +41,7 @@ struct EntryReader {
             case .failure(let unset):
                 unsetVariables[spec.name] = unset.names.joined(separator: ", ")
             case .success(let expanded):
+                let expanded = paths.resolve(expanded, kind: spec.kind)
                 if let problem = OptionValidation.problem(with: expanded, for: spec) {
                     problems.add("\(path).\(spec.name)", problem)
                 } else {

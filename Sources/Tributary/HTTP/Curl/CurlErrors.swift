@@ -16,14 +16,12 @@ enum CurlErrors {
                 "timed out after \(ClockTime.seconds(exchange.limits.deadline)) s waiting for \(exchange.url.host ?? target)"
             )
         case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
-            return TributaryError(.connection, "cannot connect to \(target): connection refused or lost")
+            return refusedOrLost(exchange)
         case CURLE_PARTIAL_FILE:
             return truncated(exchange)
         case CURLE_RECV_ERROR:
             // Lost after the status line: the body is what is missing.
-            return exchange.status != 0
-                ? truncated(exchange)
-                : TributaryError(.connection, "cannot connect to \(target): connection refused or lost")
+            return exchange.status != 0 ? truncated(exchange) : refusedOrLost(exchange)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return TributaryError(.connection, "cannot resolve host \(target)")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
@@ -38,6 +36,12 @@ enum CurlErrors {
             let reason = String(cString: curl_easy_strerror(code))
             return TributaryError(.connection, "request to \(target) failed: \(Redaction.redact(reason))")
         }
+    }
+
+    private static func refusedOrLost(_ exchange: CurlExchange) -> TributaryError {
+        let through = exchange.proxy.map { " through the proxy \($0.address) (from \($0.variable))" } ?? ""
+        return TributaryError(
+            .connection, "cannot connect to \(target(exchange))\(through): connection refused or lost")
     }
 
     private static func truncated(_ exchange: CurlExchange) -> TributaryError {

@@ -29,6 +29,8 @@ final class CurlExchange: @unchecked Sendable {
     var failure: TributaryError?
     /// When set, connections only to addresses it allows (a redirect hop from a public server).
     let addressGuard: RedirectAddressGuard?
+    /// The proxy libcurl goes through for this URL (from the environment), for messages.
+    let proxy: ProxyEnvironment.Proxy?
     /// Guarded by the engine's lock.
     var cancelRequested = false
     /// Resumed once, by the engine.
@@ -37,10 +39,11 @@ final class CurlExchange: @unchecked Sendable {
     /// - Parameter postBody: the bytes to POST; nil for a GET.
     init(
         url: URL, headers: [String: String], postBody: Data? = nil, limits: TransferLimits,
-        addressGuard: RedirectAddressGuard? = nil
+        addressGuard: RedirectAddressGuard? = nil, proxy: ProxyEnvironment.Proxy? = nil
     ) {
         self.url = url
         self.addressGuard = addressGuard
+        self.proxy = proxy
         hostKey = HTTPRequest.hostKey(for: url)
         self.limits = limits
         easy = curl_easy_init()

@@ -14,21 +14,25 @@ public final class CurlTransport: HTTPTransport {
     private let userAgent: String
     private let allowPrivateRedirects: Bool
     private let scope: @Sendable (String) -> AddressScope
+    private let proxies: ProxyEnvironment
 
     /// - Parameters:
     ///   - maxConnections: the most transfers in flight at once (feeds.json `maxConnections`).
     ///   - maxConnectionsPerHost: the most to one host and port (feeds.json `maxConnectionsPerHost`).
     ///   - allowPrivateRedirects: follow redirects from public to private addresses (feeds.json).
     ///   - scope: how connected addresses are judged; tests stand a loopback address in for a public one.
+    ///   - proxies: the proxy variables libcurl reads, for naming the proxy in messages.
     public init(
         maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String,
         allowPrivateRedirects: Bool = false,
-        scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of
+        scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of,
+        proxies: ProxyEnvironment = ProxyEnvironment()
     ) {
         engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
         self.userAgent = userAgent
         self.allowPrivateRedirects = allowPrivateRedirects
         self.scope = scope
+        self.proxies = proxies
     }
 
     public func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
@@ -40,7 +44,8 @@ public final class CurlTransport: HTTPTransport {
         var addressGuard: RedirectAddressGuard?
         for hop in 0... {
             let exchange = CurlExchange(
-                url: url, headers: headers, postBody: postBody, limits: limits, addressGuard: addressGuard
+                url: url, headers: headers, postBody: postBody, limits: limits, addressGuard: addressGuard,
+                proxy: proxies.proxy(for: url)
             )
             let response = try await engine.run(exchange)
             let next = try RedirectPolicy.next(
