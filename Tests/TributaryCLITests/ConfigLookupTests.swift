@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TributaryTesting
 
 /// Configuration where people look for it: the lookup order, paths relative to feeds.json,
 /// and every command using the same lookup, as a cron job run from `/` would.
@@ -17,7 +18,7 @@ import Testing
 
     /// A fresh folder with an empty working folder, a home and an XDG config home.
     struct Setup {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tributary-look-\(UUID().uuidString)")
+        let root = Scratch.folder.appendingPathComponent("tributary-look-\(UUID().uuidString)")
         var work: URL { root.appendingPathComponent("work") }
         var home: URL { root.appendingPathComponent("home") }
         var userFolder: URL { root.appendingPathComponent("xdg/tributary") }

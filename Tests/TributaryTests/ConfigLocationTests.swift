@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import Tributary
+import TributaryTesting
 
 /// Where feeds.json is looked for: `--config`, `$TRIBUTARY_CONFIG`, `./feeds.json`, then
 /// `$XDG_CONFIG_HOME/tributary/feeds.json` (else `~/.config/tributary/feeds.json`).
 @Suite struct ConfigLocationTests {
     /// A working folder, a home and an XDG folder, each empty, in a fresh temporary folder.
     struct Folders {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let root = Scratch.folder.appendingPathComponent(
             "tributary-lookup-\(UUID().uuidString)")
         var work: URL { root.appendingPathComponent("work") }
         var home: URL { root.appendingPathComponent("home") }
