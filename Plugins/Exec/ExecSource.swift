@@ -13,13 +13,7 @@ public struct ExecSource: FeedSource {
     public static let type = "exec"
     public static let summary =
         "an external program you name, printing JSON Feed or JSON lines (see README: External source plugins)"
-    public static let options = [
-        OptionSpec(
-            "command", .command,
-            "the program and its arguments, run without a shell; the entry's other keys reach it as JSON on standard input",
-            required: true
-        )
-    ]
+    public static let options = ExecOptions.specs
 
     /// The plugin's deadline starts once it runs, not while it waits for a slot.
     public static let enforcesOwnDeadline = true
@@ -29,7 +23,8 @@ public struct ExecSource: FeedSource {
 
     /// An `exec` entry: the program is the entry's `command`.
     public init(entry: SourceEntry) throws {
-        guard let command = entry.strings("command"), !command.isEmpty, !command[0].isEmpty else {
+        let command = ExecOptions(entry).command
+        guard !command.isEmpty, !command[0].isEmpty else {
             throw entry.invalid("command", "name the program to run, e.g. [\"./my-source\", \"--flag\"]")
         }
         try self.init(entry: entry, arguments: [Self.expandingHome(command[0])] + command.dropFirst())
@@ -55,7 +50,7 @@ public struct ExecSource: FeedSource {
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         let process = PluginProcess(
-            arguments: arguments, input: input, timeout: context.http.timeout,
+            arguments: arguments, input: input, timeout: context.http.limits.deadline,
             maxOutputSize: context.http.limits.maxBodySize
         )
         return Signal.once {

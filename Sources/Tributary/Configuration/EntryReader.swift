@@ -46,8 +46,20 @@ struct EntryReader {
                 }
             }
         }
+        let common = commonOptions(options, type: type)
+        let checks = EntryChecks(raw: object, common: common, ownedByType: Set(type.options.map(\.name)))
+        for (key, message) in checks.problems() { problems.add("\(path).\(key)", message) }
         guard problems.messages.count == before else { return nil }
-        return entry(path: path, id: id, type: type.name, options: options, unset: (unsetSecrets, unsetVariables))
+        return SourceEntry(
+            path: path, id: id, type: type.name, common: common, options: options, unsetSecrets: unsetSecrets,
+            unsetVariables: unsetVariables, secretsOptional: secretsOptional,
+            secretHeaderNames: checks.headerNamesFromVariables)
+    }
+
+    /// The common options of an entry, leaving out those its type owns.
+    private func commonOptions(_ options: [String: JSONValue], type: SourceType) -> EntryOptions {
+        let owned = Set(type.options.map(\.name)).subtracting(EntryOptions.sharedWithTypes)
+        return EntryOptions(options.filter { !owned.contains($0.key) })
     }
 
     /// Keys the type does not declare, passed on as they are after `${VAR}` expansion;
@@ -62,22 +74,6 @@ struct EntryReader {
             case .failure(let missing): unset[key] = missing.names.first
             }
         }
-    }
-
-    private func entry(
-        path: String, id: String, type: String, options: [String: JSONValue],
-        unset: (secrets: [String: String], variables: [String: String])
-    ) -> SourceEntry {
-        SourceEntry(
-            path: path, id: id, type: type,
-            title: options["title"]?.stringValue,
-            isEnabled: options["enabled"]?.boolValue ?? true,
-            baseURL: options["baseURL"]?.stringValue.flatMap { URL(string: $0) },
-            timeout: options["timeout"].flatMap(Duration.parse),
-            limit: options["limit"]?.intValue,
-            options: options, unsetSecrets: unset.secrets, unsetVariables: unset.variables,
-            secretsOptional: secretsOptional
-        )
     }
 
     private func readID(_ object: [String: JSONValue], _ path: String, _ problems: inout ConfigProblems) -> String? {
@@ -112,14 +108,7 @@ struct EntryReader {
 
     /// The keys every entry may have; a source type's own spec of the same name wins.
     private func commonSpecs(overriddenBy own: [OptionSpec]) -> [OptionSpec] {
-        let common = [
-            OptionSpec("title", .string, "a display name for the source"),
-            OptionSpec("limit", .integer(0...100_000), "how many items to keep from this source (0: all)"),
-            OptionSpec("enabled", .boolean, "false leaves the entry out of runs", default: "true"),
-            OptionSpec("baseURL", .url, "the API root; points the source at a compatible or local server"),
-            OptionSpec("timeout", .duration, "this source's request deadline", default: "the run's timeout"),
-        ]
-        return common.filter { spec in !own.contains { $0.name == spec.name } }
+        EntryOptions.specs.filter { spec in !own.contains { $0.name == spec.name } }
     }
 
     private func isSecret(_ spec: OptionSpec) -> Bool {

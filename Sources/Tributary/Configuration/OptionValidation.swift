@@ -29,6 +29,9 @@ enum OptionValidation {
                 return expected("a non-empty list of strings", value)
             }
             return nil
+        case .stringMap:
+            return value.stringMap == nil
+                ? expected("an object of strings, such as {\"X-Key\": \"value\"}", value) : nil
         }
     }
 
