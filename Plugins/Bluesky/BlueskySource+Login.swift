@@ -23,7 +23,7 @@ extension BlueskySource {
             throw entry.invalid("authServer", "must be an https URL: the app password is never sent over plain http")
         }
         let hint = "author feeds of public profiles work without login"
-        let password = try entry.requiredSecret("appPassword", hint: hint)
+        let password = try entry.requiredSecret("appPassword", options.appPassword, hint: hint)
         return BlueskyLogin(identifier: identifier, password: password, server: server)
     }
 

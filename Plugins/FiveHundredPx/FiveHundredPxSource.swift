@@ -20,7 +20,8 @@ public struct FiveHundredPxSource: SingleRequestSource {
         baseURL = options.baseURL
         keepNSFW = options.nsfw
         consumerKey = try entry.requiredSecret(
-            "consumerKey", hint: "500px issues no keys since 2018; only servers speaking the v1 API need one")
+            "consumerKey", options.consumerKey,
+            hint: "500px issues no keys since 2018; only servers speaking the v1 API need one")
     }
 
     public func request() throws -> HTTPRequest {

@@ -20,7 +20,8 @@ public struct FlickrSource: SingleRequestSource {
         query = try FlickrQuery.read(options, mode: mode, entry: entry)
         baseURL = options.baseURL
         if case .search = query {
-            apiKey = try entry.requiredSecret("apiKey", hint: "or use \"mode\": \"public\" for the keyless feed")
+            apiKey = try entry.requiredSecret(
+                "apiKey", options.apiKey, hint: "or use \"mode\": \"public\" for the keyless feed")
         } else {
             apiKey = nil
         }

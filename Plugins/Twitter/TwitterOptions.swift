@@ -23,8 +23,8 @@ struct TwitterOptions: SourceOptions {
                 "app-only bearer token, sent only as Authorization: Bearer; unset: the source is skipped"),
             .choice(
                 "api", \.api,
-                "v2: /2/tweets/search/recent; v1.1: /1.1/search/tweets.json (closed on X itself, for compatible servers)"
-            ),
+                "v2: /2/tweets/search/recent; v1.1: /1.1/search/tweets.json "
+                    + "(closed on X itself, for compatible servers)"),
             .url("baseURL", \.baseURL, "the API root"),
         ]
     }

@@ -35,7 +35,7 @@ public struct TwitterSource: SingleRequestSource {
         api = options.api
         baseURL = options.baseURL
         token = try entry.requiredSecret(
-            "bearerToken", hint: "X search needs a bearer token from a paid X developer app")
+            "bearerToken", options.bearerToken, hint: "X search needs a bearer token from a paid X developer app")
     }
 
     public func request() throws -> HTTPRequest {

@@ -35,7 +35,8 @@ import Tributary
     @Test func filtersAndHTTPKeysAreRead() throws {
         let options = try entry(
             #""include": ["swift"], "exclude": ["rust"], "match": "regex", "#
-                + #""headers": {"X-Team": "blue"}, "userAgent": "Reader/1", "username": "ada", "password": "${FEED_PASS}""#
+                + #""headers": {"X-Team": "blue"}, "userAgent": "Reader/1", "#
+                + #""username": "ada", "password": "${FEED_PASS}""#
         ).common
         #expect(options.include == ["swift"] && options.exclude == ["rust"] && options.match == .regex)
         #expect(options.headers == ["X-Team": "blue"] && options.userAgent == "Reader/1")

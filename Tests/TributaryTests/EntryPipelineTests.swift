@@ -77,7 +77,8 @@ import TributaryTesting
 
     @Test func feedsJSONsTimeoutActsWhateverTheClientWasBuiltWith() async throws {
         let server = try await LocalHTTPServer.start { _ in
-            ServedResponse(status: 200, body: Data("late".utf8), delay: .seconds(3))  // deliberate: outlasts the deadline
+            // A deliberate server-side delay, ten times the deadline.
+            ServedResponse(status: 200, body: Data("late".utf8), delay: .seconds(3))
         }
         let slowClient = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: .seconds(60))
         let digest = try await run(#""id": "a""#, server: server, http: slowClient, timeout: #""300ms""#)

@@ -16,44 +16,54 @@ struct EntryReader {
         let before = problems.messages.count
         guard let id = readID(object, path, &problems), let type = readType(object, path, &problems) else { return nil }
         let specs = commonSpecs(overriddenBy: type.options) + type.options
-        let known = specs.map(\.name) + ["id", "type"]
-        var options: [String: JSONValue] = [:]
-        var unsetSecrets: [String: String] = [:]
-        var unsetVariables: [String: String] = [:]
+        var read = ReadOptions()
         if type.acceptsUndeclaredOptions {
-            readUndeclared(object, known: known, into: &options, unset: &unsetSecrets)
+            readUndeclared(object, known: specs.map(\.name) + ["id", "type"], into: &read)
         } else {
-            problems.rejectUnknownKeys(object, known: known, prefix: path + ".")
+            problems.rejectUnknownKeys(object, known: specs.map(\.name) + ["id", "type"], prefix: path + ".")
         }
-        for spec in specs {
-            guard let raw = object[spec.name] else {
-                if spec.isRequired {
-                    problems.add(
-                        "\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))")
-                }
-                continue
-            }
-            switch expansion.expand(raw) {
-            case .failure(let unset) where isSecret(spec):
-                unsetSecrets[spec.name] = unset.names.first
-            case .failure(let unset):
-                unsetVariables[spec.name] = unset.names.joined(separator: ", ")
-            case .success(let expanded):
-                if let problem = OptionValidation.problem(with: expanded, for: spec) {
-                    problems.add("\(path).\(spec.name)", problem)
-                } else {
-                    options[spec.name] = expanded
-                }
-            }
-        }
-        let common = commonOptions(options, type: type)
+        for spec in specs { readDeclared(spec, of: object, type: type, path: path, into: &read, &problems) }
+        let common = commonOptions(read.values, type: type)
         let checks = EntryChecks(raw: object, common: common, ownedByType: Set(type.options.map(\.name)))
         for (key, message) in checks.problems() { problems.add("\(path).\(key)", message) }
         guard problems.messages.count == before else { return nil }
         return SourceEntry(
-            path: path, id: id, type: type.name, common: common, options: options, unsetSecrets: unsetSecrets,
-            unsetVariables: unsetVariables, secretsOptional: secretsOptional,
+            path: path, id: id, type: type.name, common: common, options: read.values,
+            unsetSecrets: read.unsetSecrets, unsetVariables: read.unsetVariables, secretsOptional: secretsOptional,
             secretHeaderNames: checks.headerNamesFromVariables)
+    }
+
+    /// What an entry's options read to so far.
+    private struct ReadOptions {
+        var values: [String: JSONValue] = [:]
+        var unsetSecrets: [String: String] = [:]
+        var unsetVariables: [String: String] = [:]
+    }
+
+    /// Expands and checks one declared option, recording its value, its unset variable or its problem.
+    private func readDeclared(
+        _ spec: OptionSpec, of object: [String: JSONValue], type: SourceType, path: String,
+        into read: inout ReadOptions, _ problems: inout ConfigProblems
+    ) {
+        guard let raw = object[spec.name] else {
+            if spec.isRequired {
+                problems.add(
+                    "\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))")
+            }
+            return
+        }
+        switch expansion.expand(raw) {
+        case .failure(let unset) where isSecret(spec):
+            read.unsetSecrets[spec.name] = unset.names.first
+        case .failure(let unset):
+            read.unsetVariables[spec.name] = unset.names.joined(separator: ", ")
+        case .success(let expanded):
+            if let problem = OptionValidation.problem(with: expanded, for: spec) {
+                problems.add("\(path).\(spec.name)", problem)
+            } else {
+                read.values[spec.name] = expanded
+            }
+        }
     }
 
     /// The common options of an entry, leaving out those its type owns.
@@ -64,14 +74,11 @@ struct EntryReader {
 
     /// Keys the type does not declare, passed on as they are after `${VAR}` expansion;
     /// a key whose variable is unset is recorded like an unset secret.
-    private func readUndeclared(
-        _ object: [String: JSONValue], known: [String], into options: inout [String: JSONValue],
-        unset: inout [String: String]
-    ) {
+    private func readUndeclared(_ object: [String: JSONValue], known: [String], into read: inout ReadOptions) {
         for (key, raw) in object where !known.contains(key) {
             switch expansion.expand(raw) {
-            case .success(let expanded): options[key] = expanded
-            case .failure(let missing): unset[key] = missing.names.first
+            case .success(let expanded): read.values[key] = expanded
+            case .failure(let missing): read.unsetSecrets[key] = missing.names.first
             }
         }
     }

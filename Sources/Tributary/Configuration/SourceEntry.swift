@@ -55,20 +55,16 @@ public struct SourceEntry: Sendable {
         baseURL ?? URL(string: defaultURL)!
     }
 
-    /// A required secret. Throws a `skipped` error naming the variable when it is unset
-    /// (`hint` says what else the user can do), except when replaying recordings, where
-    /// the secret is never sent and a placeholder stands in.
-    public func requiredSecret(_ key: String, hint: String? = nil) throws -> Secret {
-        if let value = string(key) { return Secret(value) }
+    /// A required secret: `value`, the typed option read from option `key`. When it is
+    /// nil, throws a `skipped` error naming the variable that is unset (`hint` says what
+    /// else the user can do), except when replaying recordings, where the secret is never
+    /// sent and a placeholder stands in.
+    public func requiredSecret(_ key: String, _ value: Secret?, hint: String? = nil) throws -> Secret {
+        if let value { return value }
         if secretsOptional { return Secret("replay") }
         let variable = unsetSecrets[key].map { "set \($0)" } ?? "add \"\(key)\" to the entry"
         let reason = "\(key) is not set; \(variable) to enable this source"
         throw TributaryError(.skipped, hint.map { "\(reason) (\($0))" } ?? reason, source: id)
-    }
-
-    /// An optional secret: nil when absent or when its variable is unset.
-    public func optionalSecret(_ key: String) -> Secret? {
-        string(key).map(Secret.init)
     }
 
     /// Whether the entry names the secret at all (set or not).
