@@ -34,6 +34,10 @@ import TributaryTesting
         try check(OptionTable.markdown(EntryOptions.specs), named: "every entry", in: "README.md")
     }
 
+    @Test func theRootReadmeShowsTheTopLevelKeys() throws {
+        try check(OptionTable.markdown(FeedsConfig.keys), named: "the top level", in: "README.md")
+    }
+
     private func check(_ table: String, named name: String, in path: String) throws {
         let file = Self.root.appendingPathComponent(path)
         let text = try String(contentsOf: file, encoding: .utf8)

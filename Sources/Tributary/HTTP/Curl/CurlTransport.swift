@@ -21,7 +21,8 @@ public final class CurlTransport: HTTPTransport {
     ///   - allowPrivateRedirects: follow redirects from public to private addresses (feeds.json).
     ///   - scope: how connected addresses are judged; tests stand a loopback address in for a public one.
     public init(
-        maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String,
+        maxConnections: Int = FeedsConfig.defaultMaxConnections,
+        maxConnectionsPerHost: Int = FeedsConfig.defaultMaxConnectionsPerHost, userAgent: String,
         allowPrivateRedirects: Bool = false,
         scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of
     ) {
