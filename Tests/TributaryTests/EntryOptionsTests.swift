@@ -53,6 +53,9 @@ import Tributary
         let message = problems(#""username": "ada", "password": "hunter2-literal""#)
         #expect(message.hasPrefix(#"sources[0].password: must name an environment variable, e.g. "${FEED_PASSWORD}""#))
         #expect(!message.contains("hunter2"))
+        let number = problems(#""username": "ada", "password": 73915"#)
+        #expect(number.contains(#"sources[0].password: expected a string such as "${FEED_PASSWORD}", found a number"#))
+        #expect(!number.contains("73915"))
     }
 
     @Test func userNameAndPasswordGoTogether() {

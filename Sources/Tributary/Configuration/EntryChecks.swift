@@ -48,12 +48,12 @@ struct EntryChecks {
     private func headerProblems() -> [(String, String)] {
         var found: [(String, String)] = []
         if !ownedByType.contains("headers") {
-            for name in common.headers.keys.sorted() {
+            for (name, value) in common.headers.sorted(by: { $0.key < $1.key }) {
                 if name.isEmpty || !name.unicodeScalars.allSatisfy(Self.tokenCharacters.contains) {
                     found.append(("headers", "\"\(name)\" is not a header name (letters, digits and -)"))
                 } else if Self.reservedHeaders.contains(name.lowercased()) {
                     found.append(("headers.\(name)", "set by Tributary itself; remove it"))
-                } else if !Self.isHeaderValue(common.headers[name]!) {
+                } else if !Self.isHeaderValue(value) {
                     found.append(("headers.\(name)", "the value holds a line break or control character"))
                 }
             }

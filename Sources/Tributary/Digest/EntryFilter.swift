@@ -17,8 +17,9 @@ struct EntryFilter: Sendable {
 
     func keeps(_ item: FeedItem) -> Bool {
         let text = ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n")
-        if exclude.contains(where: { $0.matches(text) }) { return false }
-        return include.isEmpty || include.contains { $0.matches(text) }
+        let lowered = text.lowercased()
+        if exclude.contains(where: { $0.matches(text, lowered: lowered) }) { return false }
+        return include.isEmpty || include.contains { $0.matches(text, lowered: lowered) }
     }
 
     /// The compiled expression, or nil when `pattern` is not valid ICU syntax.
@@ -35,8 +36,9 @@ struct EntryFilter: Sendable {
             expression = regex ? EntryFilter.compile(text) : nil
         }
 
-        func matches(_ text: String) -> Bool {
-            guard let expression else { return text.lowercased().contains(keyword) }
+        /// Whether the pattern matches `text` (`lowered` is the same text, lower-cased, for keywords).
+        func matches(_ text: String, lowered: String) -> Bool {
+            guard let expression else { return lowered.contains(keyword) }
             return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Makes a source's items fit for the digest, whatever upstream sent: ids namespaced
-/// by source, text made single-line and capped, and only http/https URLs kept.
+/// by source, text made single-line and capped, and only http/https URLs kept; the
+/// entry's `kind` and `tags`, when it sets them, are applied here too.
 struct ItemSanitizer: Sendable {
     static let maxTitleLength = 300
     static let maxSummaryLength = 2_000
