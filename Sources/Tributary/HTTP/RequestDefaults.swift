@@ -31,6 +31,7 @@ public struct RequestDefaults: Sendable {
 
     /// Adds the defaults the request does not set itself.
     public func apply(to request: inout HTTPRequest) {
+        guard !isEmpty else { return }
         let taken = Set((Array(request.headers.keys) + Array(request.secretHeaders.keys)).map { $0.lowercased() })
         for (name, value) in headers where !taken.contains(name.lowercased()) { request.headers[name] = value }
         for (name, value) in secretHeaders where !taken.contains(name.lowercased()) {
