@@ -4,7 +4,7 @@ import Foundation
 /// JSON type and what it means. The default is the property's initial value, so it is
 /// never written twice; `default:` only describes defaults that depend on other options.
 public struct OptionField<Options> {
-    public let name: String
+    let name: String
     let kind: OptionSpec.Kind
     let summary: String
     let isRequired: Bool
@@ -14,7 +14,7 @@ public struct OptionField<Options> {
 
     /// A field reading `keyPath` with `read` (nil leaves the default) and showing its
     /// default with `show` (nil: no default to show).
-    public init<Value>(
+    init<Value>(
         _ name: String, _ keyPath: WritableKeyPath<Options, Value>, _ kind: OptionSpec.Kind, _ summary: String,
         required: Bool = false, default described: String? = nil,
         read: @escaping (JSONValue) -> Value?, show: @escaping (Value) -> String?

@@ -24,7 +24,7 @@ extension SourceOptions {
     }
 
     /// The options set in `values` (already validated against `specs`), the rest at their defaults.
-    public init(_ values: [String: JSONValue]) {
+    init(_ values: [String: JSONValue]) {
         self.init()
         for field in Self.fields {
             if let value = values[field.name] { field.assign(value, &self) }
