@@ -72,6 +72,14 @@ import Tributary
         #expect(
             problems(#""headers": {"Host": "evil.example"}"#)
                 == "sources[0].headers.Host: set by Tributary itself; remove it")
+        #expect(
+            problems(#""headers": {"user-agent": "x"}"#)
+                == #"sources[0].headers.user-agent: use the entry's "userAgent" instead"#)
+        #expect(
+            problems(
+                #""headers": {"Authorization": "Token ${FEED_PASS}"}, "username": "a", "password": "${FEED_PASS}""#
+            )
+            .contains(#"sources[0].headers.Authorization: give either "username"/"password" or this header"#))
         let injected = problems(#""headers": {"X-Token": "${BROKEN}"}"#)
         #expect(injected == "sources[0].headers.X-Token: the value holds a line break or control character")
         #expect(!injected.contains("X-Evil"))

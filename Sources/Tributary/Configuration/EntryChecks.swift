@@ -53,6 +53,10 @@ struct EntryChecks {
                     found.append(("headers", "\"\(name)\" is not a header name (letters, digits and -)"))
                 } else if Self.reservedHeaders.contains(name.lowercased()) {
                     found.append(("headers.\(name)", "set by Tributary itself; remove it"))
+                } else if name.lowercased() == "user-agent" {
+                    found.append(("headers.\(name)", "use the entry's \"userAgent\" instead"))
+                } else if name.lowercased() == "authorization", raw["username"] != nil {
+                    found.append(("headers.\(name)", "give either \"username\"/\"password\" or this header, not both"))
                 } else if !Self.isHeaderValue(value) {
                     found.append(("headers.\(name)", "the value holds a line break or control character"))
                 }
