@@ -6,8 +6,8 @@ extension BlueskySource {
     /// Throws a configuration error when only one of them is given or when `authServer`
     /// would take the password over plain http to another machine, and a `skipped`
     /// error naming the variable when the password's is unset (not when replaying).
-    static func login(_ entry: SourceEntry) throws -> BlueskyLogin? {
-        let identifier = TextCleanup.trimmed(entry.string("identifier") ?? "")
+    static func login(_ options: BlueskyOptions, entry: SourceEntry) throws -> BlueskyLogin? {
+        let identifier = TextCleanup.trimmed(options.identifier)
         let namesPassword = entry.mentionsSecret("appPassword")
         guard !identifier.isEmpty || namesPassword else { return nil }
         guard !identifier.isEmpty else {
@@ -18,12 +18,12 @@ extension BlueskySource {
                 "appPassword", "required with \"identifier\": an app password, e.g. \"${BLUESKY_APP_PASSWORD}\""
             )
         }
-        let server = entry.url("authServer") ?? URL(string: defaultAuthServer)!
+        let server = options.authServer
         guard server.scheme?.lowercased() == "https" || isLoopback(server) else {
             throw entry.invalid("authServer", "must be an https URL: the app password is never sent over plain http")
         }
         let hint = "author feeds of public profiles work without login"
-        let password = try entry.requiredSecret("appPassword", hint: hint)
+        let password = try entry.requiredSecret("appPassword", options.appPassword, hint: hint)
         return BlueskyLogin(identifier: identifier, password: password, server: server)
     }
 

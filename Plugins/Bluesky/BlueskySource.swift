@@ -8,23 +8,7 @@ import Tributary
 public struct BlueskySource: FeedSource {
     public static let type = "bluesky"
     public static let summary = "Bluesky author feed (public AppView, no login) or search (app-password login)"
-    public static let defaultBaseURL = "https://public.api.bsky.app"
-    public static let defaultAuthServer = "https://bsky.social"
-    public static let options = [
-        OptionSpec(
-            "mode", .choice(["author", "search"]),
-            "author: an actor's posts and reposts; search: posts matching a query", default: "author"),
-        OptionSpec("actor", .string, "author mode: a handle (\"bsky.app\") or a DID"),
-        OptionSpec("query", .string, "search mode: the search"),
-        OptionSpec(
-            "filter",
-            .choice(["posts_with_replies", "posts_no_replies", "posts_with_media", "posts_and_author_threads"]),
-            "author mode: which posts", default: "posts_no_replies"),
-        OptionSpec("limit", .integer(1...100), "posts to fetch", default: "30"),
-        OptionSpec("identifier", .string, "login: the account's handle or email (search needs login)"),
-        OptionSpec("appPassword", .secret(variable: "BLUESKY_APP_PASSWORD"), "login: an app password"),
-        OptionSpec("authServer", .url, "login: where to log in, then send every call", default: defaultAuthServer),
-    ]
+    public static let options = BlueskyOptions.specs
 
     let mode: String
     let parameter: String
@@ -35,17 +19,18 @@ public struct BlueskySource: FeedSource {
     let session: BlueskySession?
 
     public init(entry: SourceEntry) throws {
-        mode = entry.string("mode") ?? "author"
+        let options = BlueskyOptions(entry)
+        mode = options.mode.rawValue
         let key = mode == "author" ? "actor" : "query"
-        parameter = TextCleanup.trimmed(entry.string(key) ?? "")
+        parameter = TextCleanup.trimmed(mode == "author" ? options.actor : options.query)
         guard !parameter.isEmpty else { throw entry.invalid(key, "required in \(mode) mode") }
         if mode == "author", parameter.contains(where: { $0.isWhitespace || $0 == "/" }) {
             throw entry.invalid("actor", "\"\(parameter)\" is not a handle (\"bsky.app\") or a DID")
         }
-        filter = entry.string("filter") ?? "posts_no_replies"
-        limit = entry.int("limit") ?? 30
-        baseURL = entry.baseURL(default: Self.defaultBaseURL)
-        session = try Self.login(entry).map(BlueskySession.init)
+        filter = options.filter.rawValue
+        limit = options.limit
+        baseURL = options.baseURL
+        session = try Self.login(options, entry: entry).map(BlueskySession.init)
     }
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {

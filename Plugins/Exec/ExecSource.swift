@@ -13,13 +13,7 @@ public struct ExecSource: FeedSource {
     public static let type = "exec"
     public static let summary =
         "an external program you name, printing JSON Feed or JSON lines (see README: External source plugins)"
-    public static let options = [
-        OptionSpec(
-            "command", .command,
-            "the program and its arguments, run without a shell; the entry's other keys reach it as JSON on standard input",
-            required: true
-        )
-    ]
+    public static let options = ExecOptions.specs
 
     /// The plugin's deadline starts once it runs, not while it waits for a slot.
     public static let enforcesOwnDeadline = true
@@ -29,10 +23,11 @@ public struct ExecSource: FeedSource {
 
     /// An `exec` entry: the program is the entry's `command`.
     public init(entry: SourceEntry) throws {
-        guard let command = entry.strings("command"), !command.isEmpty, !command[0].isEmpty else {
+        let command = ExecOptions(entry).command
+        guard !command.isEmpty, !command[0].isEmpty else {
             throw entry.invalid("command", "name the program to run, e.g. [\"./my-source\", \"--flag\"]")
         }
-        try self.init(entry: entry, arguments: [Self.expandingHome(command[0])] + command.dropFirst())
+        try self.init(entry: entry, arguments: command)
     }
 
     /// An entry of a discovered plugin's type: the program is the plugin.
@@ -55,7 +50,7 @@ public struct ExecSource: FeedSource {
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         let process = PluginProcess(
-            arguments: arguments, input: input, timeout: context.http.timeout,
+            arguments: arguments, input: input, timeout: context.http.limits.deadline,
             maxOutputSize: context.http.limits.maxBodySize
         )
         return Signal.once {
@@ -87,10 +82,5 @@ public struct ExecSource: FeedSource {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(JSONValue.object(object)) + Data("\n".utf8)
-    }
-
-    /// `~/bin/x` means the user's home; there is no shell to expand it.
-    static func expandingHome(_ program: String) -> String {
-        program.hasPrefix("~/") ? NSString(string: program).expandingTildeInPath : program
     }
 }

@@ -7,15 +7,13 @@ import TributarySyndication
 public struct WebFeedSource: FeedSource {
     public static let type = "feed"
     public static let summary = "any RSS, Atom or JSON Feed, from an http(s) or file:// URL"
-    public static let options = [
-        OptionSpec("url", .url, "the feed's address: http, https or file://", required: true)
-    ]
+    public static let options = WebFeedOptions.specs
 
     let url: URL
     let limit: Int?
 
     public init(entry: SourceEntry) throws {
-        guard let url = entry.url("url") else { throw entry.invalid("url", "a feed URL is required") }
+        guard let url = WebFeedOptions(entry).url else { throw entry.invalid("url", "a feed URL is required") }
         self.url = url
         limit = entry.limit.flatMap { $0 > 0 ? $0 : nil }
     }

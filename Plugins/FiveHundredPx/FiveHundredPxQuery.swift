@@ -35,12 +35,12 @@ struct FiveHundredPxQuery: Sendable {
 
 extension FiveHundredPxQuery {
     /// Reads and checks the options; throws a configuration error naming the option.
-    init(entry: SourceEntry) throws {
-        feature = entry.string("feature") ?? "popular"
-        sort = entry.string("sort") ?? "rating"
-        perPage = entry.int("limit") ?? 100
-        excludedCategories = try Self.categories(entry.strings("excludeCategories") ?? ["Nude"], entry)
-        imageSizes = try Self.sizes(entry.strings("imageSizes") ?? ["3", "4"], entry)
+    init(_ options: FiveHundredPxOptions, entry: SourceEntry) throws {
+        feature = options.feature
+        sort = options.sort
+        perPage = options.limit
+        excludedCategories = try Self.categories(options.excludeCategories, entry)
+        imageSizes = try Self.sizes(options.imageSizes, entry)
     }
 
     private static func categories(_ names: [String], _ entry: SourceEntry) throws -> [String] {

@@ -7,22 +7,7 @@ public struct FiveHundredPxSource: SingleRequestSource {
     public static let type = "500px"
     public static let summary =
         "500px photo streams through the v1 API (500px shut it down in 2018; for servers that still speak it)"
-    public static let defaultBaseURL = "https://api.500px.com"
-    public static let options = [
-        OptionSpec("feature", .choice(FiveHundredPxQuery.features), "the photo stream", default: "popular"),
-        OptionSpec("sort", .choice(FiveHundredPxQuery.sorts), "upstream sort order", default: "rating"),
-        OptionSpec("limit", .integer(1...100), "photos to fetch (rpp)", default: "100"),
-        OptionSpec(
-            "excludeCategories", .stringList(maxCount: nil), "category names to leave out (sent as exclude)",
-            default: "[\"Nude\"]"),
-        OptionSpec(
-            "imageSizes", .stringList(maxCount: nil), "size ids to request: first is the thumbnail, last the image",
-            default: "[\"3\", \"4\"]"),
-        OptionSpec("nsfw", .boolean, "keep photos upstream marks nsfw", default: "false"),
-        OptionSpec(
-            "consumerKey", .secret(variable: "FIVEHUNDREDPX_CONSUMER_KEY"),
-            "consumer key, sent as the consumer_key query parameter", required: false),
-    ]
+    public static let options = FiveHundredPxOptions.specs
 
     let query: FiveHundredPxQuery
     let baseURL: URL
@@ -30,11 +15,13 @@ public struct FiveHundredPxSource: SingleRequestSource {
     let consumerKey: Secret
 
     public init(entry: SourceEntry) throws {
-        query = try FiveHundredPxQuery(entry: entry)
-        baseURL = entry.baseURL(default: Self.defaultBaseURL)
-        keepNSFW = entry.bool("nsfw") ?? false
+        let options = FiveHundredPxOptions(entry)
+        query = try FiveHundredPxQuery(options, entry: entry)
+        baseURL = options.baseURL
+        keepNSFW = options.nsfw
         consumerKey = try entry.requiredSecret(
-            "consumerKey", hint: "500px issues no keys since 2018; only servers speaking the v1 API need one")
+            "consumerKey", options.consumerKey,
+            hint: "500px issues no keys since 2018; only servers speaking the v1 API need one")
     }
 
     public func request() throws -> HTTPRequest {

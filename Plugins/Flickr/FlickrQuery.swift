@@ -45,22 +45,22 @@ enum FlickrQuery: Sendable {
     static let safeSearchLevels = ["safe": "1", "moderate": "2", "restricted": "3"]
 
     /// Reads and checks the options of `mode`; no I/O.
-    static func read(_ entry: SourceEntry, mode: String) throws -> FlickrQuery {
-        let tags = (entry.strings("tags") ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard mode == "search" else {
+    static func read(_ options: FlickrOptions, mode: FlickrOptions.Mode, entry: SourceEntry) throws -> FlickrQuery {
+        let tags = options.tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard mode == .search else {
             for key in ["text", "sort", "safeSearch"] where entry.options[key] != nil {
                 throw entry.invalid(
                     key, "only used with \"mode\": \"search\"; the public feed filters by \"tags\" alone")
             }
-            return .publicFeed(PublicFeed(tags: tags, tagMode: entry.string("tagMode") ?? "all"))
+            return .publicFeed(
+                PublicFeed(tags: tags, tagMode: (options.tagMode ?? FlickrOptions.publicTagMode).rawValue))
         }
-        let text = entry.string("text").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
-            $0.isEmpty ? nil : $0
-        }
+        let text = options.text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         let search = Search(
-            text: text, tags: tags, tagMode: entry.string("tagMode") ?? "any",
-            sort: entry.string("sort") ?? "interestingness-desc", perPage: entry.int("limit") ?? 100,
-            safeSearch: entry.string("safeSearch").flatMap { safeSearchLevels[$0] }
+            text: text, tags: tags, tagMode: (options.tagMode ?? FlickrOptions.searchTagMode).rawValue,
+            sort: options.sort,
+            perPage: options.limit ?? FlickrOptions.searchPageSize,
+            safeSearch: options.safeSearch.flatMap { safeSearchLevels[$0.rawValue] }
         )
         if text == nil && tags.isEmpty {
             throw entry.invalid("text", "a search needs \"text\" or \"tags\" (Flickr refuses parameterless searches)")

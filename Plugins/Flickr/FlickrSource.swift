@@ -7,43 +7,21 @@ public struct FlickrSource: SingleRequestSource {
     public static let type = "flickr"
     public static let summary =
         "Flickr photos: keyed photo search (flickr.photos.search) or the keyless public feed by tags"
-    public static let defaultBaseURL = "https://api.flickr.com"
     public static let keyVariable = "FLICKR_API_KEY"
-    public static let options = [
-        OptionSpec(
-            "mode", .choice(["search", "public"]),
-            "search: flickr.photos.search (needs apiKey); public: the keyless feed of the 20 newest public photos",
-            default: "search with apiKey, else public"),
-        OptionSpec(
-            "apiKey", .secret(variable: keyVariable),
-            "Flickr API key (search mode), sent as the api_key parameter; new keys need Flickr Pro"),
-        OptionSpec("text", .string, "search: free text over titles, descriptions and tags (\"-word\" excludes)"),
-        OptionSpec("tags", .stringList(maxCount: nil), "tags to match (\"-tag\" excludes in search)", default: "[]"),
-        OptionSpec(
-            "tagMode", .choice(["any", "all"]), "any: photos with one of the tags; all: with every tag",
-            default: "any (search), all (public)"),
-        OptionSpec(
-            "sort", .string, "search: upstream sort, e.g. date-posted-desc, relevance, interestingness-desc",
-            default: "interestingness-desc"),
-        OptionSpec(
-            "limit", .integer(1...500),
-            "search: photos per request (per_page); public: keep at most this many of the 20",
-            default: "100 (search), 20 (public)"),
-        OptionSpec(
-            "safeSearch", .choice(["safe", "moderate", "restricted"]),
-            "search: safe_search level 1, 2 or 3 (calls without login only see safe photos)"),
-    ]
+    public static let options = FlickrOptions.specs
 
     let query: FlickrQuery
     let baseURL: URL
     let apiKey: Secret?
 
     public init(entry: SourceEntry) throws {
-        let mode = entry.string("mode") ?? (entry.mentionsSecret("apiKey") ? "search" : "public")
-        query = try FlickrQuery.read(entry, mode: mode)
-        baseURL = entry.baseURL(default: Self.defaultBaseURL)
+        let options = FlickrOptions(entry)
+        let mode = options.mode ?? (entry.mentionsSecret("apiKey") ? .search : .public)
+        query = try FlickrQuery.read(options, mode: mode, entry: entry)
+        baseURL = options.baseURL
         if case .search = query {
-            apiKey = try entry.requiredSecret("apiKey", hint: "or use \"mode\": \"public\" for the keyless feed")
+            apiKey = try entry.requiredSecret(
+                "apiKey", options.apiKey, hint: "or use \"mode\": \"public\" for the keyless feed")
         } else {
             apiKey = nil
         }

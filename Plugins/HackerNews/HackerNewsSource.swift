@@ -6,34 +6,22 @@ import Tributary
 public struct HackerNewsSource: FeedSource {
     public static let type = "hackernews"
     public static let summary = "Hacker News search (the public HN Search API by Algolia; no key)"
-    public static let defaultBaseURL = "https://hn.algolia.com"
-    public static let options = [
-        OptionSpec("query", .string, "full-text search; empty: everything the tags and filters match", default: "\"\""),
-        OptionSpec(
-            "tags", .stringList(maxCount: 10),
-            "all of: story, comment, poll, show_hn, ask_hn, front_page, job, author_NAME, story_ID", default: "[]"),
-        OptionSpec(
-            "numericFilters", .stringList(maxCount: 10),
-            "all of, e.g. \"points>100\", \"created_at_i>1767225600\", \"num_comments>=10\"", default: "[]"),
-        OptionSpec(
-            "sort", .choice(["relevance", "date"]),
-            "relevance: /api/v1/search; date: /api/v1/search_by_date, newest first", default: "relevance"),
-        OptionSpec("limit", .integer(1...500), "hits to fetch; more than 100 are read page by page", default: "30"),
-    ]
+    public static let options = HackerNewsOptions.specs
 
     let query: HackerNewsQuery
     let baseURL: URL
 
     public init(entry: SourceEntry) throws {
+        let options = HackerNewsOptions(entry)
         query = HackerNewsQuery(
-            text: entry.string("query") ?? "",
-            tags: entry.strings("tags") ?? [],
-            numericFilters: (entry.strings("numericFilters") ?? []).map { $0.filter { !$0.isWhitespace } },
-            endpoint: entry.string("sort") == "date" ? "search_by_date" : "search",
-            limit: entry.int("limit") ?? 30
+            text: options.query,
+            tags: options.tags,
+            numericFilters: options.numericFilters.map { $0.filter { !$0.isWhitespace } },
+            endpoint: options.sort == .date ? "search_by_date" : "search",
+            limit: options.limit
         )
         if let problem = query.problem() { throw entry.invalid(problem.key, problem.message) }
-        baseURL = entry.baseURL(default: Self.defaultBaseURL)
+        baseURL = options.baseURL
     }
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {

@@ -5,14 +5,7 @@ import Tributary
 public struct LemmySource: SingleRequestSource {
     public static let type = "lemmy"
     public static let summary = "Lemmy community posts (API v3 post/list; no login)"
-    public static let options = [
-        OptionSpec("instance", .string, "the server to ask, e.g. \"lemmy.ml\" (no default)", required: true),
-        OptionSpec(
-            "community", .string, "the community: \"swift\", or \"swift@programming.dev\" for a remote one",
-            required: true),
-        OptionSpec("sort", .choice(LemmyAPI.sorts), "upstream sort order", default: "New"),
-        OptionSpec("limit", .integer(1...50), "posts to fetch", default: "20"),
-    ]
+    public static let options = LemmyOptions.specs
 
     let community: String
     let sort: String
@@ -20,7 +13,8 @@ public struct LemmySource: SingleRequestSource {
     let instance: URL
 
     public init(entry: SourceEntry) throws {
-        community = entry.string("community")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let options = LemmyOptions(entry)
+        community = options.community.trimmingCharacters(in: .whitespaces)
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_@.-"))
         guard !community.isEmpty, community.unicodeScalars.allSatisfy(allowed.contains),
             community.filter({ $0 == "@" }).count <= 1
@@ -28,9 +22,9 @@ public struct LemmySource: SingleRequestSource {
             throw entry.invalid(
                 "community", "\"\(community)\" is not a community name such as \"swift\" or \"swift@programming.dev\"")
         }
-        sort = entry.string("sort") ?? "New"
-        limit = entry.int("limit") ?? 20
-        guard let instance = entry.baseURL ?? Self.instanceURL(entry.string("instance") ?? "") else {
+        sort = options.sort
+        limit = options.limit
+        guard let instance = options.baseURL ?? Self.instanceURL(options.instance) else {
             throw entry.invalid("instance", "not a server name such as \"lemmy.ml\" or an https URL")
         }
         self.instance = instance

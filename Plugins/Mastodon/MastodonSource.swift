@@ -7,31 +7,7 @@ public struct MastodonSource: FeedSource {
     public static let type = "mastodon"
     public static let summary =
         "Mastodon hashtag, account or public timelines (REST API; no token needed, optional access token)"
-    public static let options = [
-        OptionSpec("instance", .string, "the server to ask, e.g. \"mastodon.social\" (no default)", required: true),
-        OptionSpec(
-            "mode", .choice(MastodonQuery.Mode.allCases.map(\.rawValue)), "hashtag, account, public or local timeline",
-            default: "hashtag"),
-        OptionSpec("hashtag", .string, "hashtag mode: the tag, with or without #"),
-        OptionSpec(
-            "any", .stringList(maxCount: 4), "hashtag mode: statuses with this tag or any of these", default: "[]"),
-        OptionSpec(
-            "all", .stringList(maxCount: 4), "hashtag mode: statuses that also carry all of these", default: "[]"),
-        OptionSpec(
-            "none", .stringList(maxCount: 4), "hashtag mode: leave out statuses carrying any of these", default: "[]"),
-        OptionSpec("account", .string, "account mode: \"user\" or \"user@other.example\""),
-        OptionSpec("local", .boolean, "only statuses from accounts of the instance", default: "false"),
-        OptionSpec("remote", .boolean, "only statuses from other instances", default: "false"),
-        OptionSpec("onlyMedia", .boolean, "only statuses with media attached", default: "false"),
-        OptionSpec(
-            "showSensitive", .boolean, "show sensitive statuses and those behind a content warning in full",
-            default: "false"),
-        OptionSpec(
-            "limit", .integer(1...200), "statuses to fetch; pages of up to 40 follow the Link header", default: "40"),
-        OptionSpec(
-            "accessToken", .secret(variable: "MASTODON_TOKEN"),
-            "optional token (read:statuses) for timelines the instance keeps behind login"),
-    ]
+    public static let options = MastodonOptions.specs
 
     let query: MastodonQuery
     let instance: URL
@@ -39,21 +15,20 @@ public struct MastodonSource: FeedSource {
     let showSensitive: Bool
 
     public init(entry: SourceEntry) throws {
+        let options = MastodonOptions(entry)
         query = MastodonQuery(
-            mode: MastodonQuery.Mode(rawValue: entry.string("mode") ?? "hashtag") ?? .hashtag,
-            hashtag: Self.withoutPrefix("#", entry.string("hashtag") ?? ""),
-            any: entry.strings("any") ?? [], all: entry.strings("all") ?? [], none: entry.strings("none") ?? [],
-            account: Self.withoutPrefix("@", entry.string("account") ?? ""),
-            localOnly: entry.bool("local") ?? false, remoteOnly: entry.bool("remote") ?? false,
-            onlyMedia: entry.bool("onlyMedia") ?? false, limit: entry.int("limit") ?? 40
+            mode: options.mode, hashtag: Self.withoutPrefix("#", options.hashtag),
+            any: options.any, all: options.all, none: options.none,
+            account: Self.withoutPrefix("@", options.account),
+            localOnly: options.local, remoteOnly: options.remote, onlyMedia: options.onlyMedia, limit: options.limit
         )
         if let problem = query.problem() { throw entry.invalid(problem.key, problem.message) }
-        guard let instance = entry.baseURL ?? Self.instanceURL(entry.string("instance") ?? "") else {
+        guard let instance = options.baseURL ?? Self.instanceURL(options.instance) else {
             throw entry.invalid("instance", "not a server name such as \"mastodon.social\" or an https URL")
         }
         self.instance = instance
-        token = entry.optionalSecret("accessToken")
-        showSensitive = entry.bool("showSensitive") ?? false
+        token = options.accessToken
+        showSensitive = options.showSensitive
     }
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {

@@ -3,7 +3,7 @@ import Tributary
 
 /// Which API method and parameters an entry's options call for.
 struct StackOverflowQuery: Sendable {
-    enum Match: String, Sendable { case all, any }
+    enum Match: String, Sendable, CaseIterable { case all, any }
 
     static let sorts = ["activity", "votes", "creation", "hot", "week", "month"]
     /// `/search`, `/search/advanced` and `/questions/no-answers` accept only these sorts.
@@ -16,6 +16,15 @@ struct StackOverflowQuery: Sendable {
     var unanswered: Bool
     var site: String
     var pageSize: Int
+
+    init(_ options: StackOverflowOptions) {
+        tags = options.tags
+        match = options.match
+        sort = options.sort
+        unanswered = options.unanswered
+        site = options.site
+        pageSize = options.limit
+    }
 
     /// The method path under `/2.3`: OR across tags needs `/search`, AND uses `/questions`.
     var method: String {

@@ -6,39 +6,18 @@ import Tributary
 public struct StackOverflowSource: SingleRequestSource {
     public static let type = "stackoverflow"
     public static let summary = "Stack Overflow questions by tag (Stack Exchange API 2.3; keyless or with an app key)"
-    public static let defaultBaseURL = "https://api.stackexchange.com"
-    public static let options = [
-        OptionSpec(
-            "tags", .stringList(maxCount: nil),
-            "tags to follow; empty: the site's top questions (at most 5 with match all)", default: "[]"),
-        OptionSpec(
-            "match", .choice(["all", "any"]),
-            "all: questions with every tag (/questions); any: with at least one (/search)", default: "all"),
-        OptionSpec("sort", .choice(StackOverflowQuery.sorts), "upstream sort order", default: "activity"),
-        OptionSpec("unanswered", .boolean, "only questions with no answers (/questions/no-answers)", default: "false"),
-        OptionSpec("site", .string, "the Stack Exchange site", default: "stackoverflow"),
-        OptionSpec("limit", .integer(1...100), "questions to fetch (pagesize)", default: "30"),
-        OptionSpec(
-            "key", .secret(variable: "STACKEXCHANGE_KEY"),
-            "app key, sent as Authorization: Bearer; raises the daily quota from 300 to 10,000"),
-    ]
+    public static let options = StackOverflowOptions.specs
 
     let query: StackOverflowQuery
     let baseURL: URL
     let key: Secret?
 
     public init(entry: SourceEntry) throws {
-        query = StackOverflowQuery(
-            tags: entry.strings("tags") ?? [],
-            match: StackOverflowQuery.Match(rawValue: entry.string("match") ?? "all") ?? .all,
-            sort: entry.string("sort") ?? "activity",
-            unanswered: entry.bool("unanswered") ?? false,
-            site: entry.string("site") ?? "stackoverflow",
-            pageSize: entry.int("limit") ?? 30
-        )
+        let options = StackOverflowOptions(entry)
+        query = StackOverflowQuery(options)
         if let problem = query.problem() { throw entry.invalid(problem.key, problem.message) }
-        baseURL = entry.baseURL(default: Self.defaultBaseURL)
-        key = entry.optionalSecret("key")
+        baseURL = options.baseURL
+        key = options.key
     }
 
     public func request() throws -> HTTPRequest {

@@ -7,25 +7,10 @@ import Tributary
 public struct TwitterSource: SingleRequestSource {
     public static let type = "twitter"
     public static let summary = "X (Twitter) recent search (API v2; needs a bearer token from a paid X developer app)"
-    public static let defaultBaseURL = "https://api.x.com"
     public static let queryLength = 3...512
-    public static let options = [
-        OptionSpec(
-            "query", .string, "search query, 3–512 characters; X operators allowed (lang:en -is:retweet has:links)",
-            required: true),
-        OptionSpec(
-            "limit", .integer(10...100), "posts to fetch (max_results / count); each post read costs credits",
-            default: "10"),
-        OptionSpec(
-            "bearerToken", .secret(variable: "TWITTER_BEARER_TOKEN"),
-            "app-only bearer token, sent as Authorization: Bearer; missing: the source is skipped"),
-        OptionSpec(
-            "api", .choice(["v2", "v1.1"]),
-            "v2: /2/tweets/search/recent; v1.1: /1.1/search/tweets.json (closed on X itself, for compatible servers)",
-            default: "v2"),
-    ]
+    public static let options = TwitterOptions.specs
 
-    enum API: String, Sendable {
+    enum API: String, Sendable, CaseIterable {
         case v2
         case v1 = "v1.1"
     }
@@ -37,7 +22,8 @@ public struct TwitterSource: SingleRequestSource {
     let token: Secret
 
     public init(entry: SourceEntry) throws {
-        query = entry.string("query") ?? ""
+        let options = TwitterOptions(entry)
+        query = options.query
         let length = query.trimmingCharacters(in: .whitespacesAndNewlines).count
         guard Self.queryLength.contains(length) else {
             throw entry.invalid(
@@ -45,11 +31,11 @@ public struct TwitterSource: SingleRequestSource {
                 "\(length) characters; X searches need \(Self.queryLength.lowerBound) to \(Self.queryLength.upperBound) characters"
             )
         }
-        limit = entry.int("limit") ?? 10
-        api = API(rawValue: entry.string("api") ?? "v2") ?? .v2
-        baseURL = entry.baseURL(default: Self.defaultBaseURL)
+        limit = options.limit
+        api = options.api
+        baseURL = options.baseURL
         token = try entry.requiredSecret(
-            "bearerToken", hint: "X search needs a bearer token from a paid X developer app")
+            "bearerToken", options.bearerToken, hint: "X search needs a bearer token from a paid X developer app")
     }
 
     public func request() throws -> HTTPRequest {

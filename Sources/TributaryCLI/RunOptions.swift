@@ -36,7 +36,8 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m (default 30s).",
+            "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m "
+                + "(default \(ClockTime.seconds(FeedsConfig.defaultTimeout))s).",
             valueName: "duration"))
     var timeout: String?
 

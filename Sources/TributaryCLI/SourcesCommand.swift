@@ -15,11 +15,7 @@ struct SourcesCommand: AsyncParsableCommand {
         var lines: [String] = []
         for type in BundledSources.all {
             lines.append("\(type.name): \(type.summary)")
-            lines += type.options.map { option in
-                let required = option.isRequired ? ", required" : ""
-                return Self.optionLine(
-                    option.name, "\(option.typeDescription)\(required)", option.summary, option.defaultValue)
-            }
+            lines += type.options.map(Self.optionLine)
             lines.append("")
         }
         let environment = ProcessInfo.processInfo.environment
@@ -27,11 +23,19 @@ struct SourcesCommand: AsyncParsableCommand {
             lines += Self.lines(plugin, description)
             lines.append("")
         }
-        lines.append("Every entry also takes: id, type, title, limit, enabled, baseURL, timeout.")
+        lines.append("Every entry has an id and a type, and also takes (a type's own option of the same name wins):")
+        lines += EntryOptions.specs.map(Self.optionLine)
+        lines.append("")
         lines.append(
             "External plugins: executables named \(PluginDiscovery.prefix)NAME in \(PluginDiscovery.pathVariable) or on PATH."
         )
         StandardOutput.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// One option's line, from its spec.
+    static func optionLine(_ option: OptionSpec) -> String {
+        let required = option.isRequired ? ", required" : ""
+        return optionLine(option.name, "\(option.typeDescription)\(required)", option.summary, option.defaultValue)
     }
 
     static func optionLine(_ name: String, _ type: String, _ summary: String, _ fallback: String?) -> String {

@@ -16,7 +16,7 @@ struct OptionsOnlySource: FeedSource {
     let entry: SourceEntry
 
     init(entry: SourceEntry) throws {
-        _ = try entry.requiredSecret("token")
+        _ = try entry.requiredSecret("token", entry.string("token").map(Secret.init))
         self.entry = entry
     }
 

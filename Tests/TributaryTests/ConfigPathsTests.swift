@@ -51,7 +51,7 @@ struct PathOptionsSource: FeedSource {
         (#"["python3", "script.py"]"#, ["python3", "script.py"]),
     ])
     func aCommandsProgramWithASlashIsAPathFromTheConfigFolder(written: String, run: [String]) throws {
-        #expect(try entry(#""command": \#(written)"#).strings("command") == run)
+        #expect(try entry(#""command": \#(written)"#).options["command"]?.stringList == run)
     }
 
     @Test func aURLWithAnUnknownSchemeIsStillRefused() {

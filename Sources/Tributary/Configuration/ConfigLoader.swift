@@ -10,13 +10,6 @@ public struct ConfigLoader: Sendable {
     /// When true (replaying recordings), unset secrets do not skip sources.
     public let secretsOptional: Bool
 
-    static let topLevelKeys = [
-        "title", "limit", "sort", "include", "exclude", "maxConnections", "maxConnectionsPerHost", "timeout",
-        "maxResponseMB",
-        "allowPrivateRedirects", "retention", "sources",
-    ]
-    static let commonEntryKeys = ["id", "type", "title", "limit", "enabled", "baseURL", "timeout"]
-
     public init(
         registry: SourceRegistry, environment: [String: String] = ProcessInfo.processInfo.environment,
         secretsOptional: Bool = false
@@ -63,20 +56,20 @@ public struct ConfigLoader: Sendable {
     private func readTopLevel(
         _ object: [String: JSONValue], paths: ConfigPaths, into problems: inout ConfigProblems
     ) -> FeedsConfig {
-        problems.rejectUnknownKeys(object, known: Self.topLevelKeys, prefix: "")
+        problems.rejectUnknownKeys(object, known: FeedsConfig.keys.map(\.name) + ["sources"], prefix: "")
         var config = FeedsConfig()
         let top = TopLevelReader(object: object)
         config.title = top.string("title", &problems) ?? config.title
-        if let limit = top.int("limit", 0...1_000_000, &problems) { config.limit = limit == 0 ? nil : limit }
+        if let limit = top.int("limit", &problems) { config.limit = limit == 0 ? nil : limit }
         if let sort = top.choice("sort", DigestSort.self, &problems) { config.sort = sort }
         config.include = top.strings("include", &problems) ?? []
         config.exclude = top.strings("exclude", &problems) ?? []
-        config.maxConnections = top.int("maxConnections", 1...1024, &problems) ?? config.maxConnections
+        config.maxConnections = top.int("maxConnections", &problems) ?? config.maxConnections
         config.maxConnectionsPerHost =
-            top.int("maxConnectionsPerHost", 1...1024, &problems) ?? config.maxConnectionsPerHost
+            top.int("maxConnectionsPerHost", &problems) ?? config.maxConnectionsPerHost
         config.timeout = top.duration("timeout", &problems) ?? config.timeout
         config.maxResponseSize =
-            top.int("maxResponseMB", 1...2048, &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
+            top.int("maxResponseMB", &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
         config.allowPrivateRedirects = top.bool("allowPrivateRedirects", &problems) ?? false
         config.retention = top.span("retention", &problems) ?? config.retention
         guard case .array(let entries)? = object["sources"] else {

@@ -18,69 +18,72 @@ struct EntryReader {
         let before = problems.messages.count
         guard let id = readID(object, path, &problems), let type = readType(object, path, &problems) else { return nil }
         let specs = commonSpecs(overriddenBy: type.options) + type.options
-        let known = specs.map(\.name) + ["id", "type"]
-        var options: [String: JSONValue] = [:]
+        var read = ReadOptions()
+        if type.acceptsUndeclaredOptions {
+            readUndeclared(object, known: specs.map(\.name) + ["id", "type"], into: &read)
+        } else {
+            problems.rejectUnknownKeys(object, known: specs.map(\.name) + ["id", "type"], prefix: path + ".")
+        }
+        for spec in specs { readDeclared(spec, of: object, type: type, path: path, into: &read, &problems) }
+        let common = commonOptions(read.values, type: type)
+        let checks = EntryChecks(raw: object, common: common, ownedByType: Set(type.options.map(\.name)))
+        for (key, message) in checks.problems() { problems.add("\(path).\(key)", message) }
+        guard problems.messages.count == before else { return nil }
+        return SourceEntry(
+            path: path, id: id, type: type.name, common: common, options: read.values,
+            unsetSecrets: read.unsetSecrets, unsetVariables: read.unsetVariables, secretsOptional: secretsOptional,
+            secretHeaderNames: checks.headerNamesFromVariables)
+    }
+
+    /// What an entry's options read to so far.
+    private struct ReadOptions {
+        var values: [String: JSONValue] = [:]
         var unsetSecrets: [String: String] = [:]
         var unsetVariables: [String: String] = [:]
-        if type.acceptsUndeclaredOptions {
-            readUndeclared(object, known: known, into: &options, unset: &unsetSecrets)
-        } else {
-            problems.rejectUnknownKeys(object, known: known, prefix: path + ".")
-        }
-        for spec in specs {
-            guard let raw = object[spec.name] else {
-                if spec.isRequired {
-                    problems.add(
-                        "\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))")
-                }
-                continue
+    }
+
+    /// Expands and checks one declared option, recording its value, its unset variable or its problem.
+    private func readDeclared(
+        _ spec: OptionSpec, of object: [String: JSONValue], type: SourceType, path: String,
+        into read: inout ReadOptions, _ problems: inout ConfigProblems
+    ) {
+        guard let raw = object[spec.name] else {
+            if spec.isRequired {
+                problems.add(
+                    "\(path).\(spec.name)", "missing; \(type.name) entries need \"\(spec.name)\" (\(spec.summary))")
             }
-            switch expansion.expand(raw) {
-            case .failure(let unset) where isSecret(spec):
-                unsetSecrets[spec.name] = unset.names.first
-            case .failure(let unset):
-                unsetVariables[spec.name] = unset.names.joined(separator: ", ")
-            case .success(let expanded):
-                let expanded = paths.resolve(expanded, kind: spec.kind)
-                if let problem = OptionValidation.problem(with: expanded, for: spec) {
-                    problems.add("\(path).\(spec.name)", problem)
-                } else {
-                    options[spec.name] = expanded
-                }
+            return
+        }
+        switch expansion.expand(raw) {
+        case .failure(let unset) where isSecret(spec):
+            read.unsetSecrets[spec.name] = unset.names.first
+        case .failure(let unset):
+            read.unsetVariables[spec.name] = unset.names.joined(separator: ", ")
+        case .success(let expanded):
+            let expanded = paths.resolve(expanded, kind: spec.kind)
+            if let problem = OptionValidation.problem(with: expanded, for: spec) {
+                problems.add("\(path).\(spec.name)", problem)
+            } else {
+                read.values[spec.name] = expanded
             }
         }
-        guard problems.messages.count == before else { return nil }
-        return entry(path: path, id: id, type: type.name, options: options, unset: (unsetSecrets, unsetVariables))
+    }
+
+    /// The common options of an entry, leaving out those its type owns.
+    private func commonOptions(_ options: [String: JSONValue], type: SourceType) -> EntryOptions {
+        let owned = Set(type.options.map(\.name)).subtracting(EntryOptions.sharedWithTypes)
+        return EntryOptions(options.filter { !owned.contains($0.key) })
     }
 
     /// Keys the type does not declare, passed on as they are after `${VAR}` expansion;
     /// a key whose variable is unset is recorded like an unset secret.
-    private func readUndeclared(
-        _ object: [String: JSONValue], known: [String], into options: inout [String: JSONValue],
-        unset: inout [String: String]
-    ) {
+    private func readUndeclared(_ object: [String: JSONValue], known: [String], into read: inout ReadOptions) {
         for (key, raw) in object where !known.contains(key) {
             switch expansion.expand(raw) {
-            case .success(let expanded): options[key] = expanded
-            case .failure(let missing): unset[key] = missing.names.first
+            case .success(let expanded): read.values[key] = expanded
+            case .failure(let missing): read.unsetSecrets[key] = missing.names.first
             }
         }
-    }
-
-    private func entry(
-        path: String, id: String, type: String, options: [String: JSONValue],
-        unset: (secrets: [String: String], variables: [String: String])
-    ) -> SourceEntry {
-        SourceEntry(
-            path: path, id: id, type: type,
-            title: options["title"]?.stringValue,
-            isEnabled: options["enabled"]?.boolValue ?? true,
-            baseURL: options["baseURL"]?.stringValue.flatMap { URL(string: $0) },
-            timeout: options["timeout"].flatMap(Duration.parse),
-            limit: options["limit"]?.intValue,
-            options: options, unsetSecrets: unset.secrets, unsetVariables: unset.variables,
-            secretsOptional: secretsOptional
-        )
     }
 
     private func readID(_ object: [String: JSONValue], _ path: String, _ problems: inout ConfigProblems) -> String? {
@@ -115,14 +118,7 @@ struct EntryReader {
 
     /// The keys every entry may have; a source type's own spec of the same name wins.
     private func commonSpecs(overriddenBy own: [OptionSpec]) -> [OptionSpec] {
-        let common = [
-            OptionSpec("title", .string, "a display name for the source"),
-            OptionSpec("limit", .integer(0...100_000), "how many items to keep from this source (0: all)"),
-            OptionSpec("enabled", .boolean, "false leaves the entry out of runs", default: "true"),
-            OptionSpec("baseURL", .url, "the API root; points the source at a compatible or local server"),
-            OptionSpec("timeout", .duration, "this source's request deadline", default: "the run's timeout"),
-        ]
-        return common.filter { spec in !own.contains { $0.name == spec.name } }
+        EntryOptions.specs.filter { spec in !own.contains { $0.name == spec.name } }
     }
 
     private func isSecret(_ spec: OptionSpec) -> Bool {

@@ -36,13 +36,18 @@ public struct FeedsConfig: Sendable {
 
     public static let defaultTitle = "Tributary digest"
     public static let defaultLimit = 100
+    public static let defaultSort = DigestSort.newest
     public static let defaultTimeout = Duration.seconds(30)
     public static let defaultMaxResponseSize = 10 * 1024 * 1024
+    public static let defaultMaxConnections = 32
+    public static let defaultMaxConnectionsPerHost = 4
     public static let defaultRetention = Duration.seconds(90 * 86_400)
 
     public init(
-        title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit, sort: DigestSort = .newest,
-        include: [String] = [], exclude: [String] = [], maxConnections: Int = 32, maxConnectionsPerHost: Int = 4,
+        title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit,
+        sort: DigestSort = FeedsConfig.defaultSort,
+        include: [String] = [], exclude: [String] = [], maxConnections: Int = FeedsConfig.defaultMaxConnections,
+        maxConnectionsPerHost: Int = FeedsConfig.defaultMaxConnectionsPerHost,
         timeout: Duration = FeedsConfig.defaultTimeout, maxResponseSize: Int = FeedsConfig.defaultMaxResponseSize,
         allowPrivateRedirects: Bool = false, retention: Duration = FeedsConfig.defaultRetention,
         sources: [SourceEntry] = []

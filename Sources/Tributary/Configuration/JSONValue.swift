@@ -67,6 +67,13 @@ public enum JSONValue: Sendable, Equatable, Codable {
         if case .bool(let value) = self { value } else { nil }
     }
 
+    /// The value as an object of strings, when it is one.
+    public var stringMap: [String: String]? {
+        guard case .object(let members) = self else { return nil }
+        let strings = members.compactMapValues(\.stringValue)
+        return strings.count == members.count ? strings : nil
+    }
+
     /// The value as a list of strings, when it is one.
     public var stringList: [String]? {
         guard case .array(let values) = self else { return nil }

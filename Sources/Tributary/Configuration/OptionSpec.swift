@@ -21,6 +21,8 @@ public struct OptionSpec: Sendable {
         case duration
         /// A list of strings forming a command line.
         case command
+        /// An object whose values are strings, such as HTTP headers.
+        case stringMap
     }
 
     public var name: String
@@ -28,6 +30,9 @@ public struct OptionSpec: Sendable {
     public var summary: String
     /// The default, as shown by `tributary sources`; nil when the option has none.
     public var defaultValue: String?
+    /// True when `defaultValue` describes the default in words ("the run's timeout")
+    /// rather than being a value one could write in feeds.json.
+    public var describesDefault = false
     public var isRequired: Bool
 
     public init(
@@ -52,6 +57,7 @@ public struct OptionSpec: Sendable {
         case .url: "URL"
         case .duration: "duration (seconds or \"10s\")"
         case .command: "list of strings (program and arguments)"
+        case .stringMap: "object of strings"
         }
     }
 }

@@ -4,8 +4,11 @@ import Foundation
 enum OptionValidation {
     static func problem(with value: JSONValue, for spec: OptionSpec) -> String? {
         switch spec.kind {
-        case .string, .secret:
+        case .string:
             return value.stringValue == nil ? expected("a string", value) : nil
+        case .secret(let variable):  // the value itself is never quoted back
+            return value.stringValue == nil
+                ? "expected a string such as \"${\(variable)}\", found \(value.typeName)" : nil
         case .integer(let range):
             guard let number = value.intValue else { return expected("a whole number", value) }
             return range.contains(number)
@@ -29,6 +32,9 @@ enum OptionValidation {
                 return expected("a non-empty list of strings", value)
             }
             return nil
+        case .stringMap:
+            return value.stringMap == nil
+                ? expected("an object of strings, such as {\"X-Key\": \"value\"}", value) : nil
         }
     }
 

@@ -9,14 +9,16 @@ public struct SourceEntry: Sendable {
     public let path: String
     public let id: String
     public let type: String
-    public let title: String?
-    public let isEnabled: Bool
+    /// The options every entry takes (those its type does not redeclare), typed.
+    public let common: EntryOptions
+    public var title: String? { common.title }
+    public var isEnabled: Bool { common.enabled }
     /// The entry's `baseURL`, when it set one.
-    public let baseURL: URL?
+    public var baseURL: URL? { common.baseURL }
     /// The entry's own request deadline, when it set one.
-    public let timeout: Duration?
+    public var timeout: Duration? { common.timeout }
     /// How many items to keep from this source; nil or 0 keeps all.
-    public let limit: Int?
+    public var limit: Int? { common.limit }
     /// The source-specific options, keyed by name.
     public let options: [String: JSONValue]
     /// Secret options whose `${VAR}` is unset, keyed by option name, valued by variable.
@@ -26,51 +28,43 @@ public struct SourceEntry: Sendable {
     public let unsetVariables: [String: String]
     /// When true (replaying recordings), an unset secret does not skip the source.
     public let secretsOptional: Bool
+    /// The names of `headers` whose values come from `${VAR}`: sent as secrets.
+    public let secretHeaderNames: Set<String>
 
     public init(
-        path: String, id: String, type: String, title: String? = nil, isEnabled: Bool = true,
-        baseURL: URL? = nil, timeout: Duration? = nil, limit: Int? = nil, options: [String: JSONValue] = [:],
-        unsetSecrets: [String: String] = [:], unsetVariables: [String: String] = [:], secretsOptional: Bool = false
+        path: String, id: String, type: String, common: EntryOptions = EntryOptions(),
+        options: [String: JSONValue] = [:], unsetSecrets: [String: String] = [:],
+        unsetVariables: [String: String] = [:], secretsOptional: Bool = false, secretHeaderNames: Set<String> = []
     ) {
         self.path = path
         self.id = id
         self.type = type
-        self.title = title
-        self.isEnabled = isEnabled
-        self.baseURL = baseURL
-        self.timeout = timeout
-        self.limit = limit
+        self.common = common
         self.options = options
         self.unsetSecrets = unsetSecrets
         self.unsetVariables = unsetVariables
         self.secretsOptional = secretsOptional
+        self.secretHeaderNames = secretHeaderNames
     }
 
+    /// A string option as the entry sets it; sources read theirs through their `SourceOptions`.
     public func string(_ key: String) -> String? { options[key]?.stringValue }
-    public func int(_ key: String) -> Int? { options[key]?.intValue }
-    public func bool(_ key: String) -> Bool? { options[key]?.boolValue }
-    public func strings(_ key: String) -> [String]? { options[key]?.stringList }
-    public func url(_ key: String) -> URL? { string(key).flatMap(URL.init(string:)) }
 
     /// The API root: the entry's `baseURL`, or the real service's.
     public func baseURL(default defaultURL: String) -> URL {
         baseURL ?? URL(string: defaultURL)!
     }
 
-    /// A required secret. Throws a `skipped` error naming the variable when it is unset
-    /// (`hint` says what else the user can do), except when replaying recordings, where
-    /// the secret is never sent and a placeholder stands in.
-    public func requiredSecret(_ key: String, hint: String? = nil) throws -> Secret {
-        if let value = string(key) { return Secret(value) }
+    /// A required secret: `value`, the typed option read from option `key`. When it is
+    /// nil, throws a `skipped` error naming the variable that is unset (`hint` says what
+    /// else the user can do), except when replaying recordings, where the secret is never
+    /// sent and a placeholder stands in.
+    public func requiredSecret(_ key: String, _ value: Secret?, hint: String? = nil) throws -> Secret {
+        if let value { return value }
         if secretsOptional { return Secret("replay") }
         let variable = unsetSecrets[key].map { "set \($0)" } ?? "add \"\(key)\" to the entry"
         let reason = "\(key) is not set; \(variable) to enable this source"
         throw TributaryError(.skipped, hint.map { "\(reason) (\($0))" } ?? reason, source: id)
-    }
-
-    /// An optional secret: nil when absent or when its variable is unset.
-    public func optionalSecret(_ key: String) -> Secret? {
-        string(key).map(Secret.init)
     }
 
     /// Whether the entry names the secret at all (set or not).
@@ -81,6 +75,11 @@ public struct SourceEntry: Sendable {
     /// The `skipped` error of an entry one of whose (non-secret) options names an unset
     /// variable; nil when every variable it uses is set.
     public var unsetVariableSkip: TributaryError? {
+        if let variable = unsetSecrets["password"], common.username != nil, !secretsOptional {
+            return TributaryError(
+                .skipped, "\(path).password uses \(variable), which is not set; set it to enable this source",
+                source: id)
+        }
         guard let key = unsetVariables.keys.min(), let variables = unsetVariables[key] else { return nil }
         return TributaryError(
             .skipped, "\(path).\(key) uses \(variables), which is not set; set it to enable this source", source: id)

@@ -1,30 +1,31 @@
-/// Typed reads of feeds.json's top-level keys, recording problems as it goes.
+/// Typed reads of feeds.json's top-level keys, each checked against its spec in
+/// `FeedsConfig.keys`, recording problems as it goes.
 struct TopLevelReader {
     let object: [String: JSONValue]
 
     func string(_ key: String, _ problems: inout ConfigProblems) -> String? {
-        checked(key, .string, &problems)?.stringValue
+        checked(key, &problems)?.stringValue
     }
 
-    func int(_ key: String, _ range: ClosedRange<Int>, _ problems: inout ConfigProblems) -> Int? {
-        checked(key, .integer(range), &problems)?.intValue
+    func int(_ key: String, _ problems: inout ConfigProblems) -> Int? {
+        checked(key, &problems)?.intValue
     }
 
     func bool(_ key: String, _ problems: inout ConfigProblems) -> Bool? {
-        checked(key, .boolean, &problems)?.boolValue
+        checked(key, &problems)?.boolValue
     }
 
     func strings(_ key: String, _ problems: inout ConfigProblems) -> [String]? {
-        checked(key, .stringList(maxCount: nil), &problems)?.stringList
+        checked(key, &problems)?.stringList
     }
 
     func duration(_ key: String, _ problems: inout ConfigProblems) -> Duration? {
-        checked(key, .duration, &problems).flatMap(Duration.parse)
+        checked(key, &problems).flatMap(Duration.parse)
     }
 
     /// A span of days and more (`"90d"`), read as `Duration.parseSpan` reads it.
     func span(_ key: String, _ problems: inout ConfigProblems) -> Duration? {
-        guard let value = checked(key, .string, &problems)?.stringValue else { return nil }
+        guard let value = checked(key, &problems)?.stringValue else { return nil }
         guard let span = Duration.parseSpan(value) else {
             problems.add(key, "expected a span such as \"90d\", \"12h\" or \"2w\", found \"\(value)\"")
             return nil
@@ -35,13 +36,12 @@ struct TopLevelReader {
     func choice<Choice: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Choice.Type, _ problems: inout ConfigProblems
     ) -> Choice? where Choice.RawValue == String {
-        let choices = Choice.allCases.map(\.rawValue)
-        return checked(key, .choice(choices), &problems)?.stringValue.flatMap(Choice.init(rawValue:))
+        checked(key, &problems)?.stringValue.flatMap(Choice.init(rawValue:))
     }
 
-    private func checked(_ key: String, _ kind: OptionSpec.Kind, _ problems: inout ConfigProblems) -> JSONValue? {
-        guard let value = object[key] else { return nil }
-        if let problem = OptionValidation.problem(with: value, for: OptionSpec(key, kind, "")) {
+    private func checked(_ key: String, _ problems: inout ConfigProblems) -> JSONValue? {
+        guard let value = object[key], let spec = FeedsConfig.keys.first(where: { $0.name == key }) else { return nil }
+        if let problem = OptionValidation.problem(with: value, for: spec) {
             problems.add(key, problem)
             return nil
         }

@@ -11,28 +11,45 @@ public struct HTTPClient: Sendable {
         "Tributary/\(TributaryVersion.current) (+https://github.com/tributary-digest/tributary)"
 
     public let transport: any HTTPTransport
+    /// The caps and the per-request deadline (`limits.deadline`, connection to last byte):
+    /// the one place a `timeout` from feeds.json or `--timeout` is kept, and where it acts.
     public let limits: TransferLimits
-    /// The total deadline of one request, connection to last byte.
-    public let timeout: Duration
     public let gate: RateGate
     /// The run's time: holds are waited on it, and responses are stamped with its `now`.
     public let clock: RunClock
+    /// What the entry being fetched adds to each request (headers, credentials).
+    public let defaults: RequestDefaults
 
     public init(
-        transport: any HTTPTransport, limits: TransferLimits = TransferLimits(),
-        timeout: Duration = FeedsConfig.defaultTimeout,
-        gate: RateGate = RateGate(), clock: RunClock = .system
+        transport: any HTTPTransport, limits: TransferLimits = TransferLimits(), gate: RateGate = RateGate(),
+        clock: RunClock = .system, defaults: RequestDefaults = RequestDefaults()
     ) {
         self.transport = transport
         self.limits = limits
-        self.timeout = timeout
         self.gate = gate
         self.clock = clock
+        self.defaults = defaults
     }
 
-    /// The same client with another per-request deadline (a source's own `timeout`).
-    public func with(timeout: Duration) -> HTTPClient {
-        HTTPClient(transport: transport, limits: limits, timeout: timeout, gate: gate, clock: clock)
+    /// A client whose per-request deadline is `timeout`, kept in `limits.deadline`.
+    public init(
+        transport: any HTTPTransport, limits: TransferLimits = TransferLimits(), timeout: Duration,
+        gate: RateGate = RateGate(), clock: RunClock = .system
+    ) {
+        var limits = limits
+        limits.deadline = timeout
+        self.init(transport: transport, limits: limits, gate: gate, clock: clock)
+    }
+
+    /// The per-request deadline.
+    public var timeout: Duration { limits.deadline }
+
+    /// The same client (transport, holds, clock) for one entry: its deadline and what it
+    /// adds to each request.
+    public func with(deadline: Duration, defaults: RequestDefaults = RequestDefaults()) -> HTTPClient {
+        var limits = limits
+        limits.deadline = deadline
+        return HTTPClient(transport: transport, limits: limits, gate: gate, clock: clock, defaults: defaults)
     }
 
     /// Sends the request and returns the response whatever its status; throws
@@ -40,8 +57,8 @@ public struct HTTPClient: Sendable {
     /// upstream's hold on the request's rate-limit key lasts longer than the deadline.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await waitForHold(on: request)
-        var limits = limits
-        limits.deadline = timeout
+        var request = request
+        defaults.apply(to: &request)
         var response = try await transport.perform(request, limits: limits)
         response.receivedAt = clock.now()
         return response

@@ -11,7 +11,8 @@ public struct TransferLimits: Sendable {
     public var connectTimeout: Duration
 
     public init(
-        maxBodySize: Int = 10 * 1024 * 1024, maxRedirects: Int = 5, deadline: Duration = .seconds(30),
+        maxBodySize: Int = FeedsConfig.defaultMaxResponseSize, maxRedirects: Int = 5,
+        deadline: Duration = FeedsConfig.defaultTimeout,
         connectTimeout: Duration = .seconds(10)
     ) {
         self.maxBodySize = maxBodySize

@@ -16,9 +16,9 @@ public struct ThumbnailFetcher: Sendable {
 
     /// A fetcher sending through `client`'s transport, with the image size cap.
     public init(sharing client: HTTPClient) {
-        http = HTTPClient(
-            transport: client.transport, limits: TransferLimits(maxBodySize: Self.maxImageSize),
-            timeout: client.timeout, gate: client.gate)
+        var limits = client.limits
+        limits.maxBodySize = Self.maxImageSize
+        http = HTTPClient(transport: client.transport, limits: limits, gate: client.gate, clock: client.clock)
     }
 
     /// The images at `urls` as `data:` URIs, keyed by URL; failures are left out.

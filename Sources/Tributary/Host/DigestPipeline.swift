@@ -53,9 +53,10 @@ public struct DigestPipeline: Sendable {
     }
 
     private func runner(for entry: SourceEntry, gate: RunGate) -> SourceRunner {
-        let timeout = entry.timeout ?? http.timeout
+        let timeout = entry.timeout ?? config.timeout
         return SourceRunner(
-            entry: entry, type: registry[entry.type]!, http: http, retry: retry,
+            entry: entry, type: registry[entry.type]!,
+            http: http.with(deadline: timeout, defaults: RequestDefaults(entry)), retry: retry,
             deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
     }

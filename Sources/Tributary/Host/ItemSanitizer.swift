@@ -1,7 +1,8 @@
 import Foundation
 
 /// Makes a source's items fit for the digest, whatever upstream sent: ids namespaced
-/// by source, text made single-line and capped, and only http/https URLs kept.
+/// by source, text made single-line and capped, and only http/https URLs kept; the
+/// entry's `kind` and `tags`, when it sets them, are applied here too.
 struct ItemSanitizer: Sendable {
     static let maxTitleLength = 300
     static let maxSummaryLength = 2_000
@@ -22,7 +23,8 @@ struct ItemSanitizer: Sendable {
         }
         item.summary = item.summary.map { TextCleanup.truncate(TextCleanup.singleLine($0), to: Self.maxSummaryLength) }
             .flatMap { $0.isEmpty ? nil : $0 }
-        item.tags = tags(item.tags)
+        if let kind = entry.common.kind { item.kind = kind }
+        item.tags = tags(entry.common.tags.isEmpty ? item.tags : merged(item.tags, entry.common.tags))
         if !WebAddress.isWeb(item.urlString) { item.url = nil }
         if !WebAddress.isWeb(item.thumbnailString) { item.thumbnail = nil }
         if !WebAddress.isWeb(item.imageString) { item.image = nil }
@@ -31,6 +33,12 @@ struct ItemSanitizer: Sendable {
             item.thumbnailData = nil
         }
         if let score = item.score, !score.isFinite { item.score = nil }
+    }
+
+    /// The item's own tags, then the entry's that it lacks (compared without case).
+    func merged(_ own: [String], _ added: [String]) -> [String] {
+        var seen = Set(own.map { $0.lowercased() })
+        return own + added.filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// At most `maxTags` non-empty tags, each one line of at most 50 characters.

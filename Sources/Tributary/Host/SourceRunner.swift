@@ -6,6 +6,7 @@ import Foundation
 struct SourceRunner: Sendable {
     let entry: SourceEntry
     let type: SourceType
+    /// The run's client with this entry's deadline and request defaults.
     let http: HTTPClient
     let retry: RetryPolicy
     /// The whole source's deadline, retries included (none for a source that enforces its own).
@@ -70,7 +71,7 @@ struct SourceRunner: Sendable {
 
     private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {
         let context = SourceContext(
-            sourceID: entry.id, http: entry.timeout.map(http.with(timeout:)) ?? http, now: clock.now,
+            sourceID: entry.id, http: http, now: clock.now,
             thumbnails: thumbnails,
             cursor: snapshots?.cursor(for: entry.id)
         )
@@ -95,8 +96,14 @@ struct SourceRunner: Sendable {
         var items = update.items
         update.items = []
         let limit = entry.limit.flatMap { $0 > 0 ? $0 : nil }
-        if let limit, !update.isIncremental, items.count > limit { items.removeLast(items.count - limit) }  // before the work
+        let filter = EntryFilter(entry.common)
+        let trimsEarly = filter == nil && !update.isIncremental
+        if let limit, trimsEarly, items.count > limit { items.removeLast(items.count - limit) }  // before the work
         ParallelWork.update(&items, sanitizer.sanitize)
+        if let filter {  // on the sanitised items, so the entry's own tags match too
+            items.removeAll { !filter.keeps($0) }
+            if let limit, !update.isIncremental, items.count > limit { items.removeLast(items.count - limit) }
+        }
         if update.isIncremental {
             items += earlierItems(than: items)
             if let limit, items.count > limit { items.removeLast(items.count - limit) }

@@ -23,7 +23,8 @@ public final class CurlTransport: HTTPTransport {
     ///   - scope: how connected addresses are judged; tests stand a loopback address in for a public one.
     ///   - proxies: the proxy variables libcurl reads, for naming the proxy in messages.
     public init(
-        maxConnections: Int = 32, maxConnectionsPerHost: Int = 4, userAgent: String,
+        maxConnections: Int = FeedsConfig.defaultMaxConnections,
+        maxConnectionsPerHost: Int = FeedsConfig.defaultMaxConnectionsPerHost, userAgent: String,
         allowPrivateRedirects: Bool = false,
         scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of,
         proxies: ProxyEnvironment = ProxyEnvironment()

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The checks on an entry's common options that their JSON types cannot express: a
+/// password only by `${VAR}`, user name and password together, header names and values
+/// that cannot break a request, and regular expressions that compile.
+struct EntryChecks {
+    /// The entry as written, before `${VAR}` expansion.
+    let raw: [String: JSONValue]
+    let common: EntryOptions
+    /// The option names the entry's type declares itself.
+    let ownedByType: Set<String>
+
+    /// Header fields Tributary sets itself; an entry may not replace them.
+    static let reservedHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "connection"]
+    private static let tokenCharacters = CharacterSet(
+        charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+    /// The `headers` whose values are written with `${VAR}`: secrets.
+    var headerNamesFromVariables: Set<String> {
+        guard !ownedByType.contains("headers"), case .object(let members)? = raw["headers"] else { return [] }
+        return Set(members.filter { $0.value.stringValue?.contains("${") == true }.keys)
+    }
+
+    /// Each problem as the key it concerns and a message saying what to do.
+    func problems() -> [(String, String)] {
+        credentialProblems() + headerProblems() + patternProblems()
+    }
+
+    private func credentialProblems() -> [(String, String)] {
+        guard !ownedByType.contains("password") else { return [] }
+        var found: [(String, String)] = []
+        if let password = raw["password"]?.stringValue, !Self.isVariableReference(password) {
+            found.append(
+                (
+                    "password",
+                    "must name an environment variable, e.g. \"${FEED_PASSWORD}\"; a password written in "
+                        + "feeds.json is readable by anyone who can read the file"
+                ))
+        }
+        switch (raw["username"] != nil, raw["password"] != nil) {
+        case (true, false): found.append(("username", "needs \"password\": \"${VAR}\" beside it (HTTP Basic)"))
+        case (false, true): found.append(("password", "needs \"username\" beside it (HTTP Basic)"))
+        default: break
+        }
+        return found
+    }
+
+    private func headerProblems() -> [(String, String)] {
+        var found: [(String, String)] = []
+        if !ownedByType.contains("headers") {
+            for (name, value) in common.headers.sorted(by: { $0.key < $1.key }) {
+                if name.isEmpty || !name.unicodeScalars.allSatisfy(Self.tokenCharacters.contains) {
+                    found.append(("headers", "\"\(name)\" is not a header name (letters, digits and -)"))
+                } else if Self.reservedHeaders.contains(name.lowercased()) {
+                    found.append(("headers.\(name)", "set by Tributary itself; remove it"))
+                } else if name.lowercased() == "user-agent" {
+                    found.append(("headers.\(name)", "use the entry's \"userAgent\" instead"))
+                } else if name.lowercased() == "authorization", raw["username"] != nil {
+                    found.append(("headers.\(name)", "give either \"username\"/\"password\" or this header, not both"))
+                } else if !Self.isHeaderValue(value) {
+                    found.append(("headers.\(name)", "the value holds a line break or control character"))
+                }
+            }
+        }
+        if let agent = common.userAgent, !ownedByType.contains("userAgent"), !Self.isHeaderValue(agent) {
+            found.append(("userAgent", "holds a line break or control character"))
+        }
+        return found
+    }
+
+    private func patternProblems() -> [(String, String)] {
+        guard common.match == .regex else { return [] }
+        let lists = [("include", common.include), ("exclude", common.exclude)]
+        return lists.flatMap { key, patterns in
+            patterns.enumerated().compactMap { index, pattern in
+                EntryFilter.compile(pattern) == nil
+                    ? ("\(key)[\(index)]", "\"\(pattern)\" is not a valid regular expression (ICU syntax)") : nil
+            }
+        }
+    }
+
+    /// Exactly one `${NAME}` and nothing else.
+    static func isVariableReference(_ text: String) -> Bool {
+        guard text.hasPrefix("${"), text.hasSuffix("}"), text.count > 3 else { return false }
+        let name = text.dropFirst(2).dropLast()
+        return name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+
+    /// No control characters (a line break would start another header).
+    static func isHeaderValue(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }
+    }
+}
