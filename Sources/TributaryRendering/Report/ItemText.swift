@@ -27,10 +27,14 @@ struct ItemText: Sendable {
     /// `summary` without the title it repeats: nil when it says only the title, the rest
     /// (after an ellipsis when the title was cut) when it starts with it.
     static func unrepeated(_ summary: String, title: String) -> String? {
+        // Most summaries do not start as their title does: leave those as they are, uncopied.
+        let start = summary.drop { $0.isWhitespace }
+        guard let first = start.first else { return nil }
+        guard first == title.first else { return summary }
         let text = collapsed(summary)
         let cut = title.hasSuffix("…")
         let stem = collapsed(cut ? String(title.dropLast()) : title)
-        guard !stem.isEmpty, text.hasPrefix(stem) else { return text.isEmpty ? nil : summary }
+        guard !stem.isEmpty, text.hasPrefix(stem) else { return summary }
         var rest = text.dropFirst(stem.count)
         if let next = rest.first, next.isLetter || next.isNumber {
             // "Swift" does not repeat in "Swiftly"; a title cut mid-word gives back the whole word.

@@ -30,9 +30,8 @@ extension ReportPage {
     /// The digest's items as the page shows them, their scores ranked within their sources.
     private static func items(_ digest: Digest, images: ReportImages) -> [ReportItem] {
         let texts = ParallelWork.map(digest.items, ItemText.init)
-        let ranks = ScorePercentile.ranks(of: Array(texts.indices), source: { digest.items[$0].source }) {
-            texts[$0].score
-        }
+        let ranks = ScorePercentile.ranks(
+            of: Array(texts.indices), source: { digest.items[$0].source }, score: { texts[$0].score })
         return ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
             range.map { index in
                 let item = digest.items[index]
