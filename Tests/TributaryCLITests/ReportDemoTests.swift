@@ -39,6 +39,7 @@ import TributaryTesting
             let results = try ReportReadingHarness.results(in: await offPool { try chromium.dumpDOM(url) })
             #expect(results.brokenImages == 0 && results.placeholders == 0, "\(width) px")
             #expect(results.loadedImages >= 40, "\(width) px: \(results.loadedImages) pictures")
+            #expect(results.lightboxPictures >= 20, "offline, a lightbox shows the embedded thumbnail")
             for dark in [false, true] {
                 let name = "demo-\(width == 390 ? "phone" : "desktop")\(dark ? "-dark" : "").png"
                 let shot = try ReportBrowserTests.artifact(name)

@@ -30,6 +30,8 @@ enum ReportReadingHarness {
         var placeholders: Int
         var loadedImages: Int
         var brokenInLightbox: Int
+        /// Lightboxes whose picture shows (their full-size photo, or the thumbnail in its stead).
+        var lightboxPictures: Int
         var pageWidth: Int
     }
 
@@ -112,6 +114,7 @@ enum ReportReadingHarness {
           } else {
             r.brokenInLightbox = -1;
           }
+          r.lightboxPictures = all(doc, ".lightbox img").filter(function (img) { return img.naturalWidth > 0; }).length;
           r.pageWidth = doc.documentElement.scrollWidth;
           return r;
         }
