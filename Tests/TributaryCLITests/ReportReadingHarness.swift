@@ -58,7 +58,8 @@ enum ReportReadingHarness {
     }
 
     static let page = """
-        <!DOCTYPE html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>harness</title></head><body>
+        <!DOCTYPE html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>harness</title></head>
+        <body>
         <pre id="results">{"error": "the harness did not finish"}</pre>
         <iframe id="frame" height="900"></iframe>
         <script>
@@ -86,7 +87,9 @@ enum ReportReadingHarness {
           r.itemsShownAfterToggle = count(".row, .card");
           r.entriesShownAfterToggle = count(".entry");
           r.heightTimeline = doc.documentElement.scrollHeight;
-          r.splitSources = all(doc, ".entry .src").filter(function (el) { return el.getClientRects().length !== 1; }).length;
+          r.splitSources = all(doc, ".entry .src").filter(function (el) {
+            return el.getClientRects().length !== 1;
+          }).length;
           var toKind = doc.querySelector('label[for="view-kind"]');
           if (toKind) toKind.click();
           var chips = doc.querySelector(".chips"), tally = doc.querySelector(".tally");
@@ -102,14 +105,20 @@ enum ReportReadingHarness {
           var box = why ? why.getBoundingClientRect() : { right: 0, height: 0 };
           r.reasonWholeAfterTap = !!why && why.scrollWidth <= why.clientWidth + 1 &&
             box.right <= win.innerWidth + 1 && box.height > 0;
-          r.brokenImages = all(doc, "img").filter(function (img) { return img.complete && img.naturalWidth === 0 && shown(img); }).length;
+          r.brokenImages = all(doc, "img").filter(function (img) {
+            return img.complete && img.naturalWidth === 0 && shown(img);
+          }).length;
           r.placeholders = all(doc, ".placeholder").length;
           r.loadedImages = all(doc, "img").filter(function (img) { return img.naturalWidth > 0; }).length;
-          var missing = all(doc, ".card").filter(function (card) { return card.querySelector(".thumb .placeholder"); })[0];
+          var missing = all(doc, ".card").filter(function (card) {
+            return card.querySelector(".thumb .placeholder");
+          })[0];
           if (missing) {
             missing.querySelector("a.thumb").click();
             await sleep(800);
-            r.brokenInLightbox = all(missing, ".lightbox img").filter(function (img) { return img.naturalWidth === 0; }).length;
+            r.brokenInLightbox = all(missing, ".lightbox img").filter(function (img) {
+              return img.naturalWidth === 0;
+            }).length;
             win.location.hash = "#photos";
           } else {
             r.brokenInLightbox = -1;
@@ -119,8 +128,9 @@ enum ReportReadingHarness {
           return r;
         }
         frame.addEventListener("load", function () {
-          check().then(function (r) { document.getElementById("results").textContent = JSON.stringify(r); },
-                       function (e) { document.getElementById("results").textContent = JSON.stringify({ error: String(e) }); });
+          var out = document.getElementById("results");
+          check().then(function (r) { out.textContent = JSON.stringify(r); },
+                       function (e) { out.textContent = JSON.stringify({ error: String(e) }); });
         });
         frame.src = params.get("page");
         </script>
