@@ -59,7 +59,7 @@ struct ReportCommand: AsyncParsableCommand {
         let config = try pipeline.loadConfig()
         let http = try pipeline.client(for: config)
         // A replayed run is offline: its page should not ask the web for its pictures either.
-        let fetcher = embedImages ?? (run.replay != nil) ? ThumbnailFetcher(sharing: http) : nil
+        let fetcher = (embedImages ?? (run.replay != nil)) ? ThumbnailFetcher(sharing: http) : nil
         let digest = try await pipeline.run(config, using: http, thumbnails: fetcher)
         var images = ReportImages.linked
         if let fetcher { images = await ImageEmbedder(fetcher: fetcher).embed(digest) }

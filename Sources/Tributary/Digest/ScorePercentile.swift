@@ -22,27 +22,18 @@ public enum ScorePercentile {
     /// the share below it plus half the share equal to it; a lone item ranks 100.
     static func rank(of value: Double, amongSorted peers: [Double]) -> Double {
         guard peers.count > 1 else { return 100 }
-        let below = lowerBound(of: value, in: peers)
-        let equal = upperBound(of: value, in: peers) - below
+        let below = leadingCount(of: peers, passing: { $0 < value })
+        let equal = leadingCount(of: peers, passing: { $0 <= value }) - below
         return (Double(below) + Double(equal - 1) / 2) / Double(peers.count - 1) * 100
     }
 
-    private static func lowerBound(of value: Double, in sorted: [Double]) -> Int {
+    /// How many of `sorted`'s first elements pass `test`, which holds for a prefix of them; by bisection.
+    private static func leadingCount(of sorted: [Double], passing test: (Double) -> Bool) -> Int {
         var low = 0
         var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    private static func upperBound(of value: Double, in sorted: [Double]) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] <= value { low = middle + 1 } else { high = middle }
+            if test(sorted[middle]) { low = middle + 1 } else { high = middle }
         }
         return low
     }
