@@ -38,6 +38,7 @@ import TributaryTesting
         #expect(results.splitSources == 0, "a source id beside an Arabic title is drawn in one piece")
         #expect(!results.tallyShown && results.chipsShownAtStart, "a desktop shows every chip")
         #expect(results.reasonCutAtStart && results.reasonWholeAfterTap)
+        #expect(results.noMatchText == "No items match: the search “nothing like this”, 1 source turned off.")
         Self.expectTidyPictures(results)
         try await Self.screenshots(chromium, server, name: "reading-desktop", width: 1280)
         // Without the script, CSS draws the placeholder over a broken picture (checked by eye: reading-no-script.png).

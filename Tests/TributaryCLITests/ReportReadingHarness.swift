@@ -33,6 +33,8 @@ enum ReportReadingHarness {
         /// Lightboxes whose picture shows (their full-size photo, or the thumbnail in its stead).
         var lightboxPictures: Int
         var pageWidth: Int
+        /// What the page says when a search and a source turned off leave nothing.
+        var noMatchText: String
     }
 
     /// A title: whether its text starts in a right-to-left script, and the direction it got.
@@ -125,6 +127,12 @@ enum ReportReadingHarness {
           }
           r.lightboxPictures = all(doc, ".lightbox img").filter(function (img) { return img.naturalWidth > 0; }).length;
           r.pageWidth = doc.documentElement.scrollWidth;
+          var search = doc.getElementById("search"), box = doc.querySelector("[data-toggle]");
+          box.click();
+          search.value = "Nothing Like This";
+          search.dispatchEvent(new win.Event("input", { bubbles: true }));
+          await sleep(450);
+          r.noMatchText = doc.getElementById("nomatch").hidden ? "" : doc.getElementById("nomatch").textContent;
           return r;
         }
         frame.addEventListener("load", function () {
