@@ -23,8 +23,13 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Open the report with xdg-open when it is written.")
     var open = false
 
-    @Flag(name: .long, help: "Download thumbnails (2 MB each at most) and inline them, so the page needs no network.")
-    var embedImages = false
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Download thumbnails (2 MB each at most) and inline them, so the page needs no network "
+                + "(the default with --replay).")
+    )
+    var embedImages: Bool?
 
     @Option(
         name: .long, help: ArgumentHelp("A Mustache template to use instead of the built-in one.", valueName: "path"))
@@ -53,7 +58,8 @@ struct ReportCommand: AsyncParsableCommand {
         let pipeline = PipelineRun(options: run, state: state)
         let config = try pipeline.loadConfig()
         let http = try pipeline.client(for: config)
-        let fetcher = embedImages ? ThumbnailFetcher(sharing: http) : nil
+        // A replayed run is offline: its page should not ask the web for its pictures either.
+        let fetcher = (embedImages ?? (run.replay != nil)) ? ThumbnailFetcher(sharing: http) : nil
         let digest = try await pipeline.run(config, using: http, thumbnails: fetcher)
         var images = ReportImages.linked
         if let fetcher { images = await ImageEmbedder(fetcher: fetcher).embed(digest) }

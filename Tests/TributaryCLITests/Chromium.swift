@@ -3,7 +3,8 @@ import Testing
 import TributaryTesting
 
 /// Debian's headless chromium, driven from the command line for the browser tests.
-/// Only file:// and 127.0.0.1 pages are loaded; every run is bounded in time.
+/// Only file:// and 127.0.0.1 pages are loaded, and no other host resolves; every run is
+/// bounded in time.
 struct Chromium {
     let executable: URL
 
@@ -46,6 +47,8 @@ struct Chromium {
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--no-default-browser-check",
+                // Pages name images on the web (a lightbox's full-size photo): resolve nothing but 127.0.0.1.
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
                 "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
             ] + arguments
         process.standardOutput = try FileHandle(forWritingTo: output)

@@ -78,7 +78,7 @@ enum ReportNewHarness {
             var item = badge.closest("[data-item]");
             return (item.querySelector(".caption") || item.querySelector("h3")).textContent.replace(/^new /, "");
           });
-          r.chips = all(doc, ".chip").map(function (chip) {
+          r.chips = all(doc, ".chips .chip").map(function (chip) {
             var box = chip.querySelector("[data-toggle]"), fresh = chip.querySelector(".fresh");
             return { source: box ? box.getAttribute("data-toggle") : "", fresh: fresh ? fresh.textContent : null };
           });

@@ -20,6 +20,7 @@ import TributaryTesting
         SampleDigest.digest(), GoldenTests.digest, awkward, ReportNewItemsTests.remembered(),
         ReportNewItemsTests.remembered(awkward),
         Digest(title: "Empty", generatedAt: GoldenTests.generatedAt, sources: [], items: []),
+        ReadingDigest.digest(),
     ]
 
     /// Long enough for the lists to be rendered in parts on every core.

@@ -66,10 +66,27 @@ import Tributary
     @Test func sortsByScoreAndBySourceAndLimits() {
         let byScore = DigestReducer(title: "t", sort: .score, limit: 2, filter: KeywordFilter()).reduce(
             states, generatedAt: Date())
-        #expect(byScore.items.map(\.id) == ["b:4", "a:1"])
+        // Each the top score of its source (a:1 over a:2; b:4 alone): the newer first.
+        #expect(byScore.items.map(\.id) == ["a:1", "b:4"])
         let bySource = DigestReducer(title: "t", sort: .source, limit: nil, filter: KeywordFilter()).reduce(
             states.reversed(), generatedAt: Date())
         #expect(bySource.items.map(\.source) == ["b", "b", "a"])
+    }
+
+    /// A 500px rating of 98 is that source's lowest; a Stack Overflow vote count of 14 its
+    /// highest: sorting by score ranks each within its own source.
+    @Test func scoreSortRanksEachItemWithinItsSourceNotAcrossScales() {
+        let ratings = [99.9, 99.5, 98].enumerated().map { index, score in
+            Self.item("p\(index)", source: "500px", url: nil, hoursAgo: Double(index), score: score)
+        }
+        let votes = [14.0, 3, 1].enumerated().map { index, score in
+            Self.item("q\(index)", source: "so", url: nil, hoursAgo: Double(index) + 0.5, score: score)
+        }
+        let digest = DigestReducer(title: "t", sort: .score, limit: nil, filter: KeywordFilter()).reduce(
+            [Self.state("500px", ratings), Self.state("so", votes)], generatedAt: Date())
+        #expect(digest.items.map(\.id) == ["500px:p0", "so:q0", "500px:p1", "so:q1", "500px:p2", "so:q2"])
+        let ranks = ScorePercentile.ranks(of: [5.0, 5, 1, 9], source: { _ in "s" }, score: { $0 })
+        #expect(ranks == [50, 50, 0, 100], "ties share the midpoint of their places")
     }
 
     @Test func includeExcludeAndGrepMatchTitleSummaryAndTagsIgnoringCase() {

@@ -10,6 +10,8 @@ public struct Digest: Sendable {
     public var items: [FeedItem]
     /// What the state store remembers of the items (new, first seen, read); nil without a store.
     public var memory: DigestMemory?
+    /// The filters that removed items, and how many.
+    public var narrowing = DigestNarrowing()
 
     public init(title: String, generatedAt: Date, sources: [SourceStatus], items: [FeedItem]) {
         self.title = title

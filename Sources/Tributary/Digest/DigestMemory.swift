@@ -65,11 +65,14 @@ public struct MemoryFilter: Sendable {
     public func apply(to digest: Digest) -> Digest {
         guard isActive, let memory = digest.memory else { return digest }
         var digest = digest
+        let before = digest.items.count
         digest.items.removeAll { item in
             guard let remembered = memory[item] else { return false }
             return (onlyNew && !remembered.isNew) || (onlyUnread && remembered.isRead)
                 || firstSeenAfter.map { remembered.firstSeen <= $0 } == true
         }
+        digest.narrowing.filters += descriptions
+        digest.narrowing.removed += before - digest.items.count
         return digest
     }
 }

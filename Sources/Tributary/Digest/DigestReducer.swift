@@ -27,14 +27,21 @@ public struct DigestReducer: Sendable {
         let order = Dictionary(states.enumerated().map { ($1.status.id, $0) }, uniquingKeysWith: { first, _ in first })
         // One source's items are used as they are; several are joined once.
         var merged = deduplicated(states.count == 1 ? states[0].items : states.flatMap(\.items))
+        let fetched = merged.count
         merged.removeAll { !filter.matches($0) }
         // Items are large values: sort their positions, then gather them once.
-        let keys = ParallelWork.map(merged) { SortKey(item: $0, sourceOrder: order[$0.source] ?? 0) }
+        let ranks = sort == .score ? ScorePercentile.ranks(of: merged, source: \.source, score: \.score) : []
+        let keys = ParallelWork.map(Array(merged.indices)) { index in
+            let item = merged[index]
+            return SortKey(item: item, sourceOrder: order[item.source] ?? 0, rank: ranks.isEmpty ? nil : ranks[index])
+        }
         var positions = Array(keys.indices)
         positions.sort { before(keys[$0], keys[$1]) }
         if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
-        return Digest(
+        var digest = Digest(
             title: title, generatedAt: generatedAt, sources: states.map(\.status), items: positions.map { merged[$0] })
+        digest.narrowing = DigestNarrowing(filters: filter.descriptions, removed: fetched - merged.count)
+        return digest
     }
 
     /// Keeps the first item for each canonical URL (or id, for items without one),
@@ -65,13 +72,14 @@ public struct DigestReducer: Sendable {
     /// What ordering looks at, copied out of an item so sorting moves small values.
     struct SortKey {
         let published: Double
+        /// The score's percentile within its source (`ScorePercentile`), for `sort: score`.
         let score: Double
         let sourceOrder: Int
         let id: String
 
-        init(item: FeedItem, sourceOrder: Int) {
+        init(item: FeedItem, sourceOrder: Int, rank: Double?) {
             published = item.published?.timeIntervalSince1970 ?? -.infinity
-            score = item.score ?? -.infinity
+            score = rank ?? -.infinity
             self.sourceOrder = sourceOrder
             id = item.id
         }

@@ -3,11 +3,12 @@ import Mustache
 /// Every name the report's view answers to, for lookups without comparing strings.
 /// A name the template uses that is not here finds nothing, as in swift-mustache.
 enum ReportField: String, Sendable {
-    case title, generatedAt, generatedLabel, csp, itemCount, chips, photos, lists, timeline, isEmpty
-    case hasMemory, newItemCount
-    case id, label, state, isOK, message, newCount, hasNew
+    case title, generatedAt, generatedLabel, csp, itemCount, chips, chipSummary, photos, lists, timeline, isEmpty
+    case emptyReasons, hasMemory, newItemCount
+    case id, label, state, isOK, countLabel, message, newCount, hasNew
     case kind, heading, items
-    case anchor, source, url, author, datetime, age, timestamp, score, scoreValue, summary, tags, thumbnail, image
+    case anchor, source, url, author, datetime, age, timestamp, score, scoreValue, scoreRank, summary
+    case commentsURL, commentsLabel, tags, thumbnail, image
     case isNew
     case src
 }
@@ -24,10 +25,12 @@ extension ReportPage: TemplateObject {
         case .csp: .text(csp)
         case .itemCount: .integer(itemCount)
         case .chips: .list(.chips(chips))
+        case .chipSummary: .text(chipSummary)
         case .photos: .list(.items(photos))
         case .lists: .list(.lists(lists))
         case .timeline: .list(.items(timeline))
         case .isEmpty: .flag(isEmpty)
+        case .emptyReasons: .list(.texts(emptyReasons))
         case .hasMemory: .flag(hasMemory)
         case .newItemCount: .integer(newItemCount)
         default: nil
@@ -43,6 +46,7 @@ extension SourceChip: TemplateObject {
         case .state: .text(state)
         case .isOK: .flag(isOK)
         case .itemCount: .integer(itemCount)
+        case .countLabel: .text(countLabel)
         case .message: message.map(TemplateValue.text)
         case .newCount: .integer(newCount)
         case .hasNew: .flag(hasNew)
@@ -76,7 +80,10 @@ extension ReportItem: TemplateObject {
         case .timestamp: .integer(timestamp)
         case .score: score.map(TemplateValue.text)
         case .scoreValue: .decimal(scoreValue)
+        case .scoreRank: .decimal(scoreRank)
         case .summary: summary.map(TemplateValue.text)
+        case .commentsURL: commentsURL.map(TemplateValue.text)
+        case .commentsLabel: commentsLabel.map(TemplateValue.text)
         case .tags: .list(.texts(tags))
         case .thumbnail: thumbnail.map { .object($0) }
         case .image: image.map(TemplateValue.text)

@@ -9,12 +9,17 @@ struct ReportPage: Sendable {
     var csp: String
     var itemCount: Int
     var chips: [SourceChip]
+    /// The chips in one line, for phones: "9 ok · 2 failed · 1 skipped".
+    var chipSummary: String
     var photos: [ReportItem]
     /// Questions, posts and articles, one list each; empty lists are left out.
     var lists: [ReportList]
     /// Every item, newest first.
     var timeline: [ReportItem]
     var isEmpty: Bool
+    /// Why the digest is empty: the filters that removed items, the sources that failed or
+    /// were skipped; empty when it is not.
+    var emptyReasons: [String]
     /// True when the state store remembers the digest's items: the page then marks new ones
     /// and offers the "New only" switch; without memory it shows none of it.
     var hasMemory: Bool
@@ -30,6 +35,8 @@ struct SourceChip: Sendable {
     var state: String
     var isOK: Bool
     var itemCount: Int
+    /// The items the page shows of those the source gave: "3 of 15", or "15" when it shows all.
+    var countLabel: String
     var message: String?
     /// How many of the source's items are new, and whether that is more than none.
     var newCount: Int
@@ -44,7 +51,7 @@ struct ReportList: Sendable {
 }
 
 /// One item as every section of the page shows it; a class, because the page lists each
-/// item up to three times (a section, the timeline, the gallery).
+/// item twice (the gallery or a list, and the timeline view).
 final class ReportItem: Sendable {
     /// A DOM id unique in the page (`i1`, `i2`, …), never taken from upstream.
     let anchor: String
@@ -58,9 +65,17 @@ final class ReportItem: Sendable {
     let age: String?
     /// Seconds since 1970 (0 when unknown), for sorting in the page.
     let timestamp: Int
+    /// The raw score as the source gave it, formatted ("1.2k").
     let score: String?
     let scoreValue: Double
+    /// The score's percentile among the scored items of its source (0–100; -1 without a
+    /// score), which the page sorts by so that sources with different scales mix fairly.
+    let scoreRank: Double
+    /// The summary without the title it repeats, or nil.
     let summary: String?
+    /// An http or https link to the item's discussion, and its label ("103 comments").
+    let commentsURL: String?
+    let commentsLabel: String?
     let tags: [String]
     let thumbnail: ReportImage?
     /// The full-size image for the lightbox (photos), http or https only.
@@ -70,8 +85,9 @@ final class ReportItem: Sendable {
 
     init(
         anchor: String, source: String, kind: String, title: String, url: String?, author: String?,
-        datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, summary: String?,
-        tags: [String], thumbnail: ReportImage?, image: String?, isNew: Bool
+        datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
+        summary: String?, commentsURL: String?, commentsLabel: String?, tags: [String], thumbnail: ReportImage?,
+        image: String?, isNew: Bool
     ) {
         self.anchor = anchor
         self.source = source
@@ -84,7 +100,10 @@ final class ReportItem: Sendable {
         self.timestamp = timestamp
         self.score = score
         self.scoreValue = scoreValue
+        self.scoreRank = scoreRank
         self.summary = summary
+        self.commentsURL = commentsURL
+        self.commentsLabel = commentsLabel
         self.tags = tags
         self.thumbnail = thumbnail
         self.image = image

@@ -4,36 +4,56 @@ import Tributary
 extension ReportPage {
     /// The view of `digest`, with times relative to its generation time.
     init(_ digest: Digest, images: ReportImages) {
-        let memory = digest.memory
-        let items = ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
-            range.map { index in
-                let item = digest.items[index]
-                let isNew = memory?[item]?.isNew == true
-                return ReportItem(item, anchor: "i\(index + 1)", now: digest.generatedAt, images: images, isNew: isNew)
-            }
-        }.flatMap { $0 }
-        let newCounts = Self.newCounts(items)
+        let items = Self.items(digest, images: images)
+        let newCounts = Self.counts(items.filter(\.isNew))
+        let shownCounts = Self.counts(items)
         self.init(
             title: digest.title,
             generatedAt: digest.generatedAt.formatted(.iso8601),
             generatedLabel: Self.label(digest.generatedAt),
             csp: "",
             itemCount: items.count,
-            chips: digest.sources.map { SourceChip($0, newCount: newCounts[$0.id, default: 0]) },
+            chips: digest.sources.map {
+                SourceChip($0, shown: shownCounts[$0.id, default: 0], newCount: newCounts[$0.id, default: 0])
+            },
+            chipSummary: Self.chipSummary(digest.sources),
             photos: items.filter { $0.kind == ItemKind.photo.rawValue },
             lists: Self.lists(items),
             timeline: items.sorted { $0.timestamp > $1.timestamp },
             isEmpty: items.isEmpty,
-            hasMemory: memory != nil,
+            emptyReasons: items.isEmpty ? EmptyDigest.reasons(digest) : [],
+            hasMemory: digest.memory != nil,
             newItemCount: newCounts.values.reduce(0, +)
         )
     }
 
-    /// How many new items each source has, by source id.
-    private static func newCounts(_ items: [ReportItem]) -> [String: Int] {
-        items.reduce(into: [:]) { counts, item in
-            if item.isNew { counts[item.source, default: 0] += 1 }
-        }
+    /// The digest's items as the page shows them, their scores ranked within their sources.
+    private static func items(_ digest: Digest, images: ReportImages) -> [ReportItem] {
+        let texts = ParallelWork.map(digest.items, ItemText.init)
+        let ranks = ScorePercentile.ranks(
+            of: Array(texts.indices), source: { digest.items[$0].source }, score: { texts[$0].score })
+        return ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
+            range.map { index in
+                let item = digest.items[index]
+                return ReportItem(
+                    item, text: texts[index], rank: ranks[index] ?? -1, anchor: "i\(index + 1)",
+                    now: digest.generatedAt, images: images, isNew: digest.memory?[item]?.isNew == true)
+            }
+        }.flatMap { $0 }
+    }
+
+    /// How many of `items` each source has, by source id.
+    private static func counts(_ items: [ReportItem]) -> [String: Int] {
+        items.reduce(into: [:]) { counts, item in counts[item.source, default: 0] += 1 }
+    }
+
+    /// "9 ok · 2 failed · 1 skipped", in that order, leaving out states no source is in.
+    static func chipSummary(_ sources: [SourceStatus]) -> String {
+        let states: [SourceStatus.State] = [.ok, .failed, .skipped, .pending]
+        return states.compactMap { state in
+            let count = sources.count { $0.state == state }
+            return count == 0 ? nil : "\(count) \(state.rawValue)"
+        }.joined(separator: " · ")
     }
 
     private static func lists(_ items: [ReportItem]) -> [ReportList] {
@@ -55,24 +75,29 @@ extension ReportPage {
 }
 
 extension SourceChip {
-    init(_ status: SourceStatus, newCount: Int) {
+    /// The chip of `status`, of whose items the page shows `shown`.
+    init(_ status: SourceStatus, shown: Int, newCount: Int) {
+        let countLabel = shown < status.itemCount ? "\(shown) of \(status.itemCount)" : "\(status.itemCount)"
         self.init(
             id: status.id, label: status.title ?? status.id, state: status.state.rawValue, isOK: status.state == .ok,
-            itemCount: status.itemCount, message: status.message, newCount: newCount, hasNew: newCount > 0
+            itemCount: status.itemCount, countLabel: countLabel, message: status.message, newCount: newCount,
+            hasNew: newCount > 0
         )
     }
 }
 
 extension ReportItem {
-    convenience init(_ item: FeedItem, anchor: String, now: Date, images: ReportImages, isNew: Bool) {
+    convenience init(
+        _ item: FeedItem, text: ItemText, rank: Double, anchor: String, now: Date, images: ReportImages, isNew: Bool
+    ) {
         self.init(
             anchor: anchor, source: item.source, kind: item.kind.rawValue, title: item.title,
             url: WebURL.string(item.urlString), author: item.author,
             datetime: item.published.map(ISO8601Date.format),
             age: item.published.map { RelativeTime.describe($0, now: now) },
             timestamp: Int(item.published?.timeIntervalSince1970 ?? 0),
-            score: item.score.map(TextRenderer.format), scoreValue: item.score ?? 0,
-            summary: item.summary, tags: item.tags,
+            score: text.score.map(TextRenderer.format), scoreValue: text.score ?? 0, scoreRank: rank,
+            summary: text.summary, commentsURL: text.commentsURL, commentsLabel: text.commentsLabel, tags: item.tags,
             thumbnail: images.image(for: item),
             image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew
         )

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import Tributary
+
+/// A digest knows which filters narrowed it and how many items they removed, so that an
+/// empty report can say why.
+@Suite struct DigestNarrowingTests {
+    @Test func theDigestSaysWhichFiltersRemovedHowManyItems() {
+        let filter = KeywordFilter(include: ["swift"], exclude: ["crypto"], required: ["item"])
+        let digest = DigestReducer(title: "t", sort: .newest, limit: 1, filter: filter).reduce(
+            DigestReducerTests().states, generatedAt: Date())
+        #expect(digest.narrowing.filters == [#"--grep "item""#, #"include "swift""#, #"exclude "crypto""#])
+        #expect(digest.narrowing.removed == 2, "a:2 and b:4; the limit is not a filter")
+        let unfiltered = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce(
+            DigestReducerTests().states, generatedAt: Date())
+        #expect(unfiltered.narrowing == DigestNarrowing())
+    }
+
+    @Test func theStateFiltersAddThemselvesAndWhatTheyRemoved() {
+        var digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter(required: ["item"]))
+            .reduce(DigestReducerTests().states, generatedAt: Date())
+        var memory = DigestMemory()
+        for item in digest.items {
+            memory[item] = ItemMemory(firstSeen: Date(), isNew: item.id == "a:1", isRead: false)
+        }
+        digest.memory = memory
+        let narrowed = MemoryFilter(onlyNew: true).apply(to: digest)
+        #expect(narrowed.narrowing.filters == [#"--grep "item""#, "--new"])
+        #expect(narrowed.narrowing.removed == 2, "b:4 by --grep, a:2 by --new")
+    }
+}
