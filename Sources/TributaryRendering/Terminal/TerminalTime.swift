@@ -43,8 +43,10 @@ public struct TerminalTime: Sendable {
         return "\(text.prefix(10)) \(text.dropFirst(11).prefix(5)) \(zone)"
     }
 
-    /// The names of UTC itself, which Foundation abbreviates "GMT" (Foundation names `UTC` itself `GMT`).
-    private static let utc: Set = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu"]
+    /// Names of UTC, shown as "UTC" (Foundation abbreviates them, and calls `UTC` itself, "GMT").
+    private static let utc: Set = [
+        "UTC", "Etc/UTC", "GMT", "Etc/GMT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu",
+    ]
 
     /// `date` moved by the zone's offset at that moment, to be formatted as if in UTC.
     private func local(_ date: Date) -> Date {
