@@ -20,15 +20,7 @@ public struct TerminalTime: Sendable {
 
     /// How long before `now` the item was published, or its day when over a week ago.
     public func age(of date: Date, now: Date) -> String {
-        let seconds = now.timeIntervalSince(date)
-        switch seconds {
-        case ..<(-60): return "in the future"
-        case ..<60: return "just now"
-        case ..<3_600: return "\(Int(seconds / 60)) min ago"
-        case ..<86_400: return "\(Int(seconds / 3_600)) h ago"
-        case ..<(7 * 86_400): return "\(Int(seconds / 86_400)) d ago"
-        default: return day(of: date)
-        }
+        RelativeTime.describe(date, now: now, datedAfter: 7 * 86_400) { day(of: $0) }
     }
 
     /// The day `date` falls on in the zone: `2026-11-14`.
