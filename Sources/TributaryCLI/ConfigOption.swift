@@ -10,7 +10,8 @@ struct ConfigOption: ParsableArguments {
         help: ArgumentHelp(
             "The configuration file (default: $TRIBUTARY_CONFIG, else ./feeds.json, "
                 + "else $XDG_CONFIG_HOME/tributary/feeds.json or ~/.config/tributary/feeds.json).",
-            valueName: "path"))
+            valueName: "path"),
+        completion: .file(extensions: ["json"]))
     var config: String?
 
     /// The file to use; an `invalidConfiguration` error naming the paths tried when there is none.

@@ -21,20 +21,39 @@ struct DigestCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: text, json or markdown.")
     var format: Format = .text
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Cut text lines to this many columns (default: the terminal's width; piped, no cut).", valueName: "n"))
+    var width: Int?
+
+    @Flag(name: .long, help: "No terminal hyperlinks on titles (they are on only on a terminal, without NO_COLOR).")
+    var noLinks = false
+
+    func validate() throws {
+        if let width, width < 20 { throw ValidationError("--width must be 20 or more") }
+    }
+
     func run() async throws {
         let pipeline = PipelineRun(options: run, state: state)
         let digest = try await ExitCodes.reportingFailures { try await pipeline.run(try pipeline.loadConfig()) }
         switch format {
-        case .text:
-            let style = TerminalStyle.forStream(isTTY: StandardOutput.isTTY, environment: pipeline.environment)
-            StandardOutput.write(TextRenderer(style: style).render(digest))
-        case .json:
-            JSONRenderer().render(digest) { StandardOutput.write($0) }
-        case .markdown:
-            StandardOutput.write(MarkdownRenderer().render(digest))
+        case .text: textRenderer(environment: pipeline.environment).render(digest) { StandardOutput.write($0) }
+        case .json: JSONRenderer().render(digest) { StandardOutput.write($0) }
+        case .markdown: MarkdownRenderer().render(digest) { StandardOutput.write($0) }
         }
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
         Foundation.exit(ExitCodes.code(for: digest))
+    }
+
+    /// Text for where standard output goes: styled, cut and linked on a terminal only.
+    private func textRenderer(environment: [String: String]) -> TextRenderer {
+        let isTTY = StandardOutput.isTTY
+        let style = TerminalStyle.forStream(isTTY: isTTY, environment: environment)
+        return TextRenderer(
+            style: style, width: TerminalWidth.resolve(explicit: width, isTTY: isTTY, environment: environment),
+            links: style.isEnabled && !noLinks,
+            time: TerminalTime(timeZone: TerminalTime.localZone(environment: environment)))
     }
 }

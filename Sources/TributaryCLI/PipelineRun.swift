@@ -24,14 +24,7 @@ struct PipelineRun {
         var config = try loader.load(contentsOf: file)
         if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
         if let timeout = options.timeoutDuration { config.timeout = timeout }
-        let unknown = options.source.filter { id in !config.sources.contains { $0.id == id } }
-        if !unknown.isEmpty {
-            let ids = config.sources.map(\.id)
-            let hints = unknown.map {
-                "--source \($0): no such entry in \(file.path)\(Suggestion.hint(for: $0, in: ids))"
-            }
-            throw TributaryError(.invalidConfiguration, hints.joined(separator: "\n"))
-        }
+        try UnknownSource.refuse(options.source, in: config, file: file.path)
         return config
     }
 

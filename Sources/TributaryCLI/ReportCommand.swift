@@ -16,7 +16,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The HTML file to write (replaced atomically; - for standard output).", valueName: "path")
+        help: ArgumentHelp("The HTML file to write (replaced atomically; - for standard output).", valueName: "path"),
+        completion: .file(extensions: ["html"])
     )
     var out: String = "digest.html"
 
@@ -32,7 +33,8 @@ struct ReportCommand: AsyncParsableCommand {
     var embedImages: Bool?
 
     @Option(
-        name: .long, help: ArgumentHelp("A Mustache template to use instead of the built-in one.", valueName: "path"))
+        name: .long, help: ArgumentHelp("A Mustache template to use instead of the built-in one.", valueName: "path"),
+        completion: .file(extensions: ["mustache", "html"]))
     var template: String?
 
     func validate() throws {
@@ -75,7 +77,7 @@ struct ReportCommand: AsyncParsableCommand {
         do {
             return try HTMLReportRenderer(templateFile: URL(fileURLWithPath: template))
         } catch {
-            throw ValidationError("--template \(template): \(error)")
+            throw ValidationError("--template \(template): \(TemplateErrorMessage.describe(error))")
         }
     }
 }

@@ -6,7 +6,9 @@ import Tributary
 struct RunOptions: ParsableArguments {
     @OptionGroup var config: ConfigOption
 
-    @Option(name: .long, help: ArgumentHelp("Only run the source with this id (repeatable).", valueName: "id"))
+    @Option(
+        name: .long, help: ArgumentHelp("Only run the source with this id (repeatable).", valueName: "id"),
+        completion: .custom(SourceCompletion.ids))
     var source: [String] = []
 
     @Option(
@@ -17,7 +19,7 @@ struct RunOptions: ParsableArguments {
     var grep: [String] = []
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,  // so that `--limit -1` reaches validate() rather than reading as a flag
         help: ArgumentHelp("The digest's size; 0 means no limit. Overrides feeds.json's \"limit\".", valueName: "n"))
     var limit: Int?
 
@@ -25,12 +27,13 @@ struct RunOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Answer every request from recordings in this folder, with no network and no secrets needed.",
-            valueName: "dir"))
+            valueName: "dir"), completion: .directory)
     var replay: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Save every response (secrets removed) to this folder, for --replay.", valueName: "dir"))
+        help: ArgumentHelp("Save every response (secrets removed) to this folder, for --replay.", valueName: "dir"),
+        completion: .directory)
     var record: String?
 
     @Option(
@@ -47,7 +50,8 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The cache folder (default $XDG_CACHE_HOME/tributary or ~/.cache/tributary).", valueName: "dir"))
+            "The cache folder (default $XDG_CACHE_HOME/tributary or ~/.cache/tributary).", valueName: "dir"),
+        completion: .directory)
     var cacheDir: String?
 
     @Flag(name: .long, help: "Neither use nor update the cache (conditional requests and stale-if-error).")

@@ -9,7 +9,7 @@ struct StateOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The state store (default $XDG_STATE_HOME/tributary/state.sqlite or ~/.local/state/tributary/state.sqlite).",
-            valueName: "path"))
+            valueName: "path"), completion: .file())
     var state: String?
 
     @Flag(name: .long, help: "Neither read nor write the state store (no new markers, no stale-if-error).")

@@ -19,6 +19,7 @@ struct TributaryCommand: AsyncParsableCommand {
     static func main() async {
         AllocatorTuning.apply()  // before any thread has a heap
         DescriptorBudget.raisingSoftLimit()  // connections and sources are then shared out of it
+        UnknownCommand.refuse(Array(CommandLine.arguments.dropFirst()), commands: configuration.subcommands)
         await main(nil)
     }
 }

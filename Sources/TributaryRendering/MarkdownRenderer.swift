@@ -7,13 +7,23 @@ import Tributary
 public struct MarkdownRenderer: Sendable {
     public init() {}
 
+    /// The whole document as one string (for tests and small digests).
     public func render(_ digest: Digest) -> String {
-        var lines = [
-            "# \(Self.escape(digest.title))", "",
-            "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(digest.items.count) items_", "",
-        ]
-        for item in digest.items { lines.append("- " + line(for: item, isNew: digest.memory?[item]?.isNew == true)) }
-        if digest.items.isEmpty { lines.append("_No items._") }
+        var bytes: [UInt8] = []
+        render(digest) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Streams the document to `sink` in pieces, a window of items at a time.
+    public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let generated =
+            "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(Plural.count(digest.items.count, "item"))_"
+        ChunkedOutput.write("# \(Self.escape(digest.title))\n\n\(generated)\n\n", to: sink)
+        let memory = digest.memory
+        ChunkedOutput.write(digest.items, to: sink) { _, item, out in
+            out.append("- " + line(for: item, isNew: memory?[item]?.isNew == true) + "\n")
+        }
+        var lines = digest.items.isEmpty ? ["_No items._"] : []
         lines += [
             "", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |",
         ]
@@ -23,7 +33,7 @@ public struct MarkdownRenderer: Sendable {
                 "| \(Self.escape(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | \(message) |"
             )
         }
-        return lines.joined(separator: "\n") + "\n"
+        ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
     }
 
     private func line(for item: FeedItem, isNew: Bool) -> String {

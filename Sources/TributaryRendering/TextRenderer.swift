@@ -1,37 +1,65 @@
 import Foundation
 import Tributary
 
-/// Renders the digest for a terminal: numbered items in 80 columns, then one status
-/// line per source. Remote text is already stripped of control characters by the host.
+/// Renders the digest for a terminal: numbered items, then one status line per source.
+/// Remote text is already stripped of control characters by the host.
+///
+/// Titles and details are cut to `width` display cells (see `DisplayWidth`), at a cluster
+/// boundary with `…`; with no width nothing is cut. URLs are never cut (they would not
+/// work). With `links`, titles are OSC 8 hyperlinks. Times are the reader's (`time`).
 /// With a state store, new items are marked: a green `●` on a terminal, an `N` in a
 /// plain column when styling is off (piped, `NO_COLOR`).
 public struct TextRenderer: Sendable {
     public let style: TerminalStyle
-    public let width: Int
+    /// The cells a line may take, or nil for lines as long as their text.
+    public let width: Int?
+    /// Whether titles are OSC 8 hyperlinks to their item.
+    public let links: Bool
+    public let time: TerminalTime
 
-    public init(style: TerminalStyle, width: Int = 80) {
+    public init(
+        style: TerminalStyle, width: Int? = 80, links: Bool = false,
+        time: TerminalTime = TerminalTime(timeZone: TimeZone(identifier: "UTC")!)
+    ) {
         self.style = style
         self.width = width
+        self.links = links
+        self.time = time
     }
 
+    /// The whole digest as one string (for tests and small digests).
     public func render(_ digest: Digest) -> String {
-        var lines = [header(digest), ""]
-        for (index, item) in digest.items.enumerated() {
-            lines += render(item, number: index + 1, now: digest.generatedAt, marker: marker(digest.memory, item))
+        var bytes: [UInt8] = []
+        render(digest) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Streams the digest to `sink` in pieces, a window of items at a time.
+    public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        ChunkedOutput.write(header(digest) + "\n\n", to: sink)
+        let memory = digest.memory
+        ChunkedOutput.write(digest.items, to: sink) { index, item, out in
+            render(item, number: index + 1, now: digest.generatedAt, marker: marker(memory, item), to: &out)
         }
-        if digest.items.isEmpty { lines += [style.dim("No items."), ""] }
+        var lines = digest.items.isEmpty ? [style.dim("No items."), ""] : []
         lines.append(style.bold("Sources"))
         lines += digest.sources.map { "  " + StatusLine(style: style).render($0) }
-        return lines.joined(separator: "\n") + "\n"
+        ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
     }
 
+    /// `Title · 3 items from 2 sources · 2026-11-22 13:00 JST`; the title is cut first,
+    /// the whole line only when the details alone leave it under 10 cells.
     private func header(_ digest: Digest) -> String {
         let count =
-            (digest.items.count == 1 ? "1 item" : "\(digest.items.count) items")
+            Plural.count(digest.items.count, "item")
             + (digest.memory.map { " (\($0.newCount(digest.items)) new)" } ?? "")
-        let sources = digest.sources.count == 1 ? "1 source" : "\(digest.sources.count) sources"
-        let time = ClockTime.format(digest.generatedAt, now: .distantPast)
-        return style.bold(TextCleanup.singleLine(digest.title)) + style.dim(" · \(count) from \(sources) · \(time)")
+        let details =
+            " · \(count) from \(Plural.count(digest.sources.count, "source")) · " + time.stamp(digest.generatedAt)
+        let title = TextCleanup.singleLine(digest.title)
+        guard let width else { return style.bold(title) + style.dim(details) }
+        let room = width - DisplayWidth.cells(details)
+        if room < 10 { return style.bold(DisplayWidth.fitting(title + details, in: width)) }
+        return style.bold(DisplayWidth.fitting(title, in: room)) + style.dim(details)
     }
 
     /// The column before a title: a mark for new items, blank for the rest; none without a store.
@@ -41,21 +69,32 @@ public struct TextRenderer: Sendable {
         return style.isEnabled ? style.green("●") + " " : "N "
     }
 
-    private func render(_ item: FeedItem, number: Int, now: Date, marker: String) -> [String] {
+    private func render(_ item: FeedItem, number: Int, now: Date, marker: String, to out: inout [UInt8]) {
         let prefix = String(number).leftPadded(to: 3) + " " + (marker.isEmpty ? " " : marker)
         let prefixWidth = marker.isEmpty ? 5 : 6  // the marker's escape codes take no columns
         let indent = String(repeating: " ", count: prefixWidth)
         let kind = "[\(item.kind.rawValue)]"
-        let title = TextCleanup.truncate(item.title, to: width - prefixWidth - kind.count - 1)
+        let title = cut(item.title, to: width.map { $0 - prefixWidth - kind.count - 1 })
+        let shownTitle = links ? Hyperlink.wrap(style.bold(title), url: item.urlString) : style.bold(title)
+        out.append(prefix + shownTitle + " " + style.cyan(kind) + "\n")
+        out.append(indent + style.dim(cut(meta(item, now: now), to: width.map { $0 - prefixWidth })) + "\n")
+        if let url = item.urlString {
+            out.append(indent + (Hyperlink.isSafe(url) ? url : TextCleanup.singleLine(url)) + "\n")
+        }
+        out.append("\n")
+    }
+
+    private func meta(_ item: FeedItem, now: Date) -> String {
         var meta = [item.source]
         if let author = item.author { meta.append(author) }
         if let score = item.score { meta.append("▲\(Self.format(score))") }
-        if let published = item.published { meta.append(RelativeTime.describe(published, now: now)) }
-        var lines = [prefix + style.bold(title) + " " + style.cyan(kind)]
-        lines.append(indent + style.dim(TextCleanup.truncate(meta.joined(separator: " · "), to: width - indent.count)))
-        if let url = item.urlString { lines.append(indent + url) }
-        lines.append("")
-        return lines
+        if let published = item.published { meta.append(time.age(of: published, now: now)) }
+        return meta.joined(separator: " · ")
+    }
+
+    private func cut(_ text: String, to cells: Int?) -> String {
+        guard let cells else { return text }
+        return DisplayWidth.fitting(text, in: max(1, cells))
     }
 
     static func format(_ score: Double) -> String {

@@ -48,7 +48,8 @@ import TributaryTesting
     }
 
     @Test func textDigestHasNoEscapeSequencesWhenNotATerminal() async throws {
-        let result = try await TributaryBinary.run(["digest", "--replay", "Recordings"], environment: ["NO_COLOR": ""])
+        let result = try await TributaryBinary.run(
+            ["digest", "--replay", "Recordings", "--width", "80"], environment: ["NO_COLOR": ""])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Morning digest"))
         #expect(!result.stdout.contains("\u{1B}["))
