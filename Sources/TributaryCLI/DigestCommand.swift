@@ -12,18 +12,27 @@ struct DigestCommand: AsyncParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown
+        case text, json, markdown, atom, rss, jsonfeed
     }
 
     @OptionGroup var run: RunOptions
     @OptionGroup var state: StateOptions
 
-    @Option(name: .long, help: "Output format: text, json or markdown.")
+    @Option(name: .long, help: "Output format: text, json, markdown, or a feed: atom, rss or jsonfeed.")
     var format: Format = .text
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write to this file (replaced atomically) instead of standard output.", valueName: "path"))
+    var out: String?
 
     func run() async throws {
         let pipeline = PipelineRun(options: run, state: state)
         let digest = try await ExitCodes.reportingFailures { try await pipeline.run(try pipeline.loadConfig()) }
+        if let out {
+            try DigestFile(format: format, path: out).write(digest, environment: pipeline.environment)
+            Foundation.exit(ExitCodes.code(for: digest))
+        }
         switch format {
         case .text:
             let style = TerminalStyle.forStream(isTTY: StandardOutput.isTTY, environment: pipeline.environment)
@@ -32,6 +41,8 @@ struct DigestCommand: AsyncParsableCommand {
             JSONRenderer().render(digest) { StandardOutput.write($0) }
         case .markdown:
             StandardOutput.write(MarkdownRenderer().render(digest))
+        case .atom, .rss, .jsonfeed:
+            StandardOutput.write(DigestFile.feed(digest, as: format))
         }
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
