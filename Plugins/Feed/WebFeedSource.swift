@@ -8,7 +8,8 @@ public struct WebFeedSource: FeedSource {
     public static let type = "feed"
     public static let summary = "any RSS, Atom or JSON Feed, from an http(s) or file:// URL"
     public static let options = [
-        OptionSpec("url", .url, "the feed's address: http, https or file://", required: true)
+        OptionSpec("url", .url, "the feed's address: http, https or file://", required: true),
+        OptionSpec("siteURL", .url, "the site's home page (OPML's htmlUrl: kept by import, written by export)"),
     ]
 
     let url: URL

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryInterchange
+
+/// `tributary export`: feeds.json's `feed` entries as OPML 2.0, for another reader.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every `feed` entry of feeds.json as OPML 2.0 (tags become folders).",
+        discussion: "Values are written as feeds.json has them: a ${VAR} is never expanded. Exits 3 when feeds.json is invalid."
+    )
+
+    @Option(name: .long, help: "The configuration file.")
+    var config: String = "feeds.json"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The OPML file to write (replaced atomically; - for standard output).", valueName: "path"))
+    var out: String = "-"
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let registry = BundledSources.registry(environment: environment)
+        let feeds = try ExitCodes.reportingStateFailures {
+            let url = URL(fileURLWithPath: config)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw TributaryError(.invalidConfiguration, "cannot read \(config): no such file")
+            }
+            return try FeedsFile(url: url, registry: registry, environment: environment)
+        }
+        let opml = OPMLWriter(title: feeds.title ?? FeedsConfig.defaultTitle).render(feeds.subscriptions)
+        try ReportOutput(path: out).write([Array(opml.utf8)[...]])
+    }
+}

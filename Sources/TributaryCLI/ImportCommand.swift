@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryInterchange
+
+/// `tributary import FILE.opml`: one `feed` entry per OPML outline with an `xmlUrl`.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add a `feed` entry to feeds.json for every feed of an OPML file (folders become tags).",
+        discussion: """
+            Feeds whose URL feeds.json already reads are skipped, so importing again is safe. Entries are added \
+            at the end of "sources", comments and all kept; the old file is kept as feeds.json.bak. \
+            Exits 3, writing nothing, when the OPML or feeds.json is not usable.
+            """
+    )
+
+    @Option(name: .long, help: "The configuration file (created when missing).")
+    var config: String = "feeds.json"
+
+    @Flag(name: .long, help: "Print what would change, and change nothing.")
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("The OPML file a feed reader exported.", valueName: "file.opml"))
+    var file: String
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let registry = BundledSources.registry(environment: environment)
+        try ExitCodes.reportingStateFailures {
+            let subscriptions = try OPMLReader.read(try readOPML(), name: file)
+            let feeds = try FeedsFile(url: URL(fileURLWithPath: config), registry: registry, environment: environment)
+            let change = feeds.change(adding: subscriptions)
+            FeedsChangeReport(config: config, dryRun: dryRun).print(change)
+            if !dryRun, let backup = try feeds.write(change, environment: environment) {
+                StandardOutput.write("the previous \(config) is kept as \(backup.path)\n")
+            }
+        }
+    }
+
+    private func readOPML() throws -> Data {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw TributaryError(.invalidConfiguration, "cannot read \(file): no such file or not readable")
+        }
+        return data
+    }
+}
+
+/// Prints what an import or an `add` changes (or would change), one line per feed.
+struct FeedsChangeReport {
+    let config: String
+    let dryRun: Bool
+
+    func print(_ change: FeedsChange) {
+        var lines: [String] = []
+        for entry in change.added {
+            let tags = entry.subscription.folders.isEmpty ? "" : " [\(entry.subscription.folders.joined(separator: ", "))]"
+            lines.append("\(dryRun ? "would add" : "added") \(entry.id): \(entry.subscription.feedURL)\(tags)")
+        }
+        for (subscription, existing) in change.skipped {
+            lines.append("skipped \(subscription.feedURL): already in \(config) as \(existing)")
+        }
+        let verb = dryRun ? "would add" : "added"
+        lines.append("\(config): \(verb) \(change.added.count) feeds, skipped \(change.skipped.count) already present")
+        StandardOutput.write(lines.map(TextCleanup.singleLine).joined(separator: "\n") + "\n")
+    }
+}
