@@ -76,7 +76,9 @@ struct AddCommand: AsyncParsableCommand {
         if found.count == 1 && pick == nil { return found[0] }
         if let pick, pick <= found.count { return found[pick - 1] }
         let list = found.enumerated().map { index, feed in
-            "  " + TextCleanup.singleLine("\(index + 1). \(feed.url.absoluteString)" + (feed.title.map { " (\($0))" } ?? ""))
+            "  "
+                + TextCleanup.singleLine(
+                    "\(index + 1). \(feed.url.absoluteString)" + (feed.title.map { " (\($0))" } ?? ""))
         }
         if pick == nil && isatty(STDIN_FILENO) != 0 {
             StandardError.write("Several feeds were found:\n" + list.joined(separator: "\n"))

@@ -8,7 +8,8 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every `feed` entry of feeds.json as OPML 2.0 (tags become folders).",
-        discussion: "Values are written as feeds.json has them: a ${VAR} is never expanded. Exits 3 when feeds.json is invalid."
+        discussion:
+            "Values are written as feeds.json has them: a ${VAR} is never expanded. Exits 3 when feeds.json is invalid."
     )
 
     @Option(name: .long, help: "The configuration file.")

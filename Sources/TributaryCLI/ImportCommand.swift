@@ -54,7 +54,8 @@ struct FeedsChangeReport {
     func print(_ change: FeedsChange) {
         var lines: [String] = []
         for entry in change.added {
-            let tags = entry.subscription.folders.isEmpty ? "" : " [\(entry.subscription.folders.joined(separator: ", "))]"
+            let tags =
+                entry.subscription.folders.isEmpty ? "" : " [\(entry.subscription.folders.joined(separator: ", "))]"
             lines.append("\(dryRun ? "would add" : "added") \(entry.id): \(entry.subscription.feedURL)\(tags)")
         }
         for (subscription, existing) in change.skipped {

@@ -15,7 +15,9 @@ import TributaryTesting
         """
 
     static func page(head: String) -> ServedResponse {
-        .text("<!DOCTYPE html><html><head><title>Ada</title>\(head)</head><body>Hi</body></html>", contentType: "text/html")
+        .text(
+            "<!DOCTYPE html><html><head><title>Ada</title>\(head)</head><body>Hi</body></html>",
+            contentType: "text/html")
     }
 
     /// Serves `routes` by path (404 for the rest) and runs `add` with `arguments`, the
@@ -47,7 +49,9 @@ import TributaryTesting
     @Test func aPageWithAnAlternateLinkLeadsToItsFeed() async throws {
         let (result, config, server) = try await add("/", ["--tag", "friends"]) { path in
             switch path {
-            case "/": Self.page(head: #"<link rel="alternate" type="application/rss+xml" title="Ada's posts" href="/rss.xml">"#)
+            case "/":
+                Self.page(
+                    head: #"<link rel="alternate" type="application/rss+xml" title="Ada's posts" href="/rss.xml">"#)
             case "/rss.xml": .text(Self.rss, contentType: "application/rss+xml")
             default: nil
             }
@@ -64,7 +68,9 @@ import TributaryTesting
         let (result, config, server) = try await add("/about/me.html") { path in
             switch path {
             case "/about/me.html":
-                Self.page(head: #"<base href="/blog/"><link href="feeds/atom.xml" REL=alternate type='application/atom+xml'>"#)
+                Self.page(
+                    head: #"<base href="/blog/"><link href="feeds/atom.xml" REL=alternate type='application/atom+xml'>"#
+                )
             case "/blog/feeds/atom.xml": .text(Self.atom, contentType: "application/atom+xml")
             default: nil
             }

@@ -106,7 +106,8 @@ import Testing
 
     @Test func atomSummariesAreEscapedHTML() async throws {
         let atom = try await digest("atom")
-        #expect(atom.contains(#"<summary type="html">Use &amp;lt;T&amp;gt; &amp;amp; &amp;quot;more&amp;quot;</summary>"#))
+        #expect(
+            atom.contains(#"<summary type="html">Use &amp;lt;T&amp;gt; &amp;amp; &amp;quot;more&amp;quot;</summary>"#))
         #expect(atom.contains("<title>Fish &amp; chips &lt;T&gt;</title>"))
         #expect(atom.contains(#"<link rel="alternate" href="https://x.example/1?a=1&amp;b=2"/>"#))
         #expect(atom.contains(#"<category term="gen" label="Generic &lt;feed&gt;" scheme="urn:tributary:source"/>"#))

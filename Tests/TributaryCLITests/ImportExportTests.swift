@@ -40,7 +40,8 @@ import Testing
         let again = try await TributaryBinary.run(["import", "subscriptions.opml"], in: folder)
         #expect(again.status == 0, "stderr: \(again.stderr)")
         #expect(again.stdout.contains("added 0 feeds, skipped 50 already present"))
-        #expect(again.stdout.contains("skipped https://site7.example/feed.xml?a=1&b=2: already in feeds.json as feed-7"))
+        #expect(
+            again.stdout.contains("skipped https://site7.example/feed.xml?a=1&b=2: already in feeds.json as feed-7"))
         #expect(try Data(contentsOf: config) == first)
     }
 
@@ -67,7 +68,8 @@ import Testing
         let folder = try folder(config: Self.commentedConfig, opml: opml)
         let result = try await TributaryBinary.run(["import", "subscriptions.opml"], in: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.stdout.contains("skipped https://site1.example/feed.xml?a=1&b=2: already in feeds.json as second"))
+        #expect(
+            result.stdout.contains("skipped https://site1.example/feed.xml?a=1&b=2: already in feeds.json as second"))
         #expect(result.stdout.contains("added zed-s-blog: https://zed.example/atom.xml [Blogs]"))
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
         let expectedEnd = """
@@ -104,8 +106,11 @@ import Testing
 
     @Test(arguments: [
         ("this is not XML <", "subscriptions.opml is not well-formed XML (line 1, column"),
-        ("<opml version=\"2.0\"><head/></opml>", "subscriptions.opml is not a usable OPML subscription list: "
-            + "there is no <body> holding the outlines; nothing was imported"),
+        (
+            "<opml version=\"2.0\"><head/></opml>",
+            "subscriptions.opml is not a usable OPML subscription list: "
+                + "there is no <body> holding the outlines; nothing was imported"
+        ),
         ("<rss><channel/></rss>", "the root element is not <opml>"),
         (
             "<opml version=\"2.0\"><body>\n<outline text=\"A\" xmlUrl=\"https://a.example/feed\"/>\n"
@@ -127,7 +132,8 @@ import Testing
         let folder = try folder(config: broken, opml: OPMLFixtures.fiftyFeeds())
         let result = try await TributaryBinary.run(["import", "subscriptions.opml"], in: folder)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("feeds.json is not valid; fix it first (`tributary validate`); nothing was changed"))
+        #expect(
+            result.stderr.contains("feeds.json is not valid; fix it first (`tributary validate`); nothing was changed"))
         #expect(result.stderr.contains("sources[0].tgas: unknown key; did you mean \"tags\"?"))
         #expect(try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8) == broken)
     }

@@ -26,7 +26,8 @@ import TributaryInterchange
     }
 
     @Test func linksResolveAgainstTheBaseAndEntitiesAreDecoded() {
-        let html = #"<base href="https://cdn.example/site/"><link rel="alternate" type="application/rss+xml" "#
+        let html =
+            #"<base href="https://cdn.example/site/"><link rel="alternate" type="application/rss+xml" "#
             + #"href="feed?a=1&amp;b=2" title="Ada &amp; Bo">"#
         let found = HTMLFeedLinks.find(in: Data(html.utf8), pageURL: page)
         #expect(found.map(\.url.absoluteString) == ["https://cdn.example/site/feed?a=1&b=2"])

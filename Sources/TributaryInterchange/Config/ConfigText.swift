@@ -4,7 +4,8 @@ enum ConfigText {
     /// The new text; nil when the file has no top-level `sources` list.
     static func adding(_ entries: [NewFeedEntry], to bytes: [UInt8]) -> [UInt8]? {
         guard let list = SourcesList.find(in: bytes), !entries.isEmpty else { return nil }
-        let indent = list.firstElement.map { indentation(ofLineAt: $0, in: bytes) }
+        let indent =
+            list.firstElement.map { indentation(ofLineAt: $0, in: bytes) }
             ?? indentation(ofLineAt: list.open, in: bytes) + "  "
         var added = entries.map { $0.json(indent: indent) }.joined(separator: ",\n")
         if list.hasTrailingComma { added += "," }  // the file's own style

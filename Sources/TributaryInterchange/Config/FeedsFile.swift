@@ -29,7 +29,8 @@ public struct FeedsFile {
             return
         }
         do {
-            config = try ConfigLoader(registry: registry, environment: environment).load(data, name: url.lastPathComponent)
+            config = try ConfigLoader(registry: registry, environment: environment).load(
+                data, name: url.lastPathComponent)
         } catch let error as TributaryError {
             throw TributaryError(
                 .invalidConfiguration,

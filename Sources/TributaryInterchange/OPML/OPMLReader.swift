@@ -28,7 +28,8 @@ public enum OPMLReader {
     }
 
     private static func invalid(_ name: String, _ problem: String) -> TributaryError {
-        TributaryError(.invalidConfiguration, "\(name) is not a usable OPML subscription list: \(problem); nothing was imported")
+        TributaryError(
+            .invalidConfiguration, "\(name) is not a usable OPML subscription list: \(problem); nothing was imported")
     }
 }
 
@@ -74,7 +75,9 @@ private final class OutlineCollector: NSObject, XMLParserDelegate {
         guard name == "outline", let outline = open.popLast() else { return }
         if !outline.isFeed && !outline.hasChildren {
             let named = outline.title.map { " \"\($0)\"" } ?? ""
-            problems.append("line \(outline.line): the outline\(named) has no xmlUrl (and is no folder); remove it or add its feed's address")
+            problems.append(
+                "line \(outline.line): the outline\(named) has no xmlUrl (and is no folder); "
+                    + "remove it or add its feed's address")
         }
     }
 }

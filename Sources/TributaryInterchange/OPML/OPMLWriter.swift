@@ -38,9 +38,9 @@ public struct OPMLWriter: Sendable {
 
     private func outline(_ subscription: Subscription) -> String {
         let title = XMLText.escape(subscription.title ?? subscription.feedURL)
+        let feed = XMLText.escape(subscription.feedURL)
         let site = subscription.siteURL.map { #" htmlUrl="\#(XMLText.escape($0))""# } ?? ""
-        return #"<outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(XMLText.escape(subscription.feedURL))""#
-            + site + "/>"
+        return #"<outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(feed)"\#(site)/>"#
     }
 
     /// A folder of the tree being built: its feeds, then its subfolders.
@@ -56,11 +56,9 @@ public struct OPMLWriter: Sendable {
         /// The folder at `path` below this one, made when missing.
         func folder(at path: some Collection<String>) -> Folder {
             guard let first = path.first else { return self }
-            let child = children.first { $0.name == first } ?? {
-                let made = Folder(name: first)
-                children.append(made)
-                return made
-            }()
+            if let child = children.first(where: { $0.name == first }) { return child.folder(at: path.dropFirst()) }
+            let child = Folder(name: first)
+            children.append(child)
             return child.folder(at: path.dropFirst())
         }
     }

@@ -36,7 +36,9 @@ public struct AtomRenderer: Sendable {
             "    <title>\(XMLText.escape(item.title))</title>",
         ]
         if let url = item.urlString { lines.append(#"    <link rel="alternate" href="\#(XMLText.escape(url))"/>"#) }
-        if let published = item.published { lines.append("    <published>\(ISO8601Date.format(published))</published>") }
+        if let published = item.published {
+            lines.append("    <published>\(ISO8601Date.format(published))</published>")
+        }
         lines.append("    <updated>\(ISO8601Date.format(item.published ?? feedUpdated))</updated>")
         if let author = item.author { lines.append("    <author><name>\(XMLText.escape(author))</name></author>") }
         let label = XMLText.escape(sourceTitle ?? item.source)
