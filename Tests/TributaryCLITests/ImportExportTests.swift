@@ -156,4 +156,20 @@ import Testing
         #expect(opml.contains(#"<outline text="Work" title="Work">"#))
         #expect(OPMLFixtures.feeds(in: Data(opml.utf8)).count == 1)
     }
+
+    @Test func exportListsTheFlickrPublicFeedButNotAKeyedSearch() async throws {
+        let config = """
+            {"sources": [
+              {"id": "sunsets", "type": "flickr", "title": "Sunsets", "mode": "public", "tags": ["sunset", "sea"]},
+              {"id": "search", "type": "flickr", "mode": "search", "text": "owls", "apiKey": "${FLICKR_API_KEY}"}
+            ]}
+            """
+        let folder = try folder(config: config, opml: "")
+        let result = try await TributaryBinary.run(["export"], environment: ["FLICKR_API_KEY": "k3y"], in: folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let url = "https://api.flickr.com/services/feeds/photos_public.gne?tags=sunset,sea&amp;tagmode=all"
+        #expect(result.stdout.contains(#"<outline type="rss" text="Sunsets" title="Sunsets" xmlUrl="\#(url)"/>"#))
+        #expect(OPMLFixtures.feeds(in: Data(result.stdout.utf8)).count == 1)
+        #expect(!result.stdout.contains("k3y"))
+    }
 }
