@@ -42,7 +42,8 @@ struct DigestCommand: AsyncParsableCommand {
         case .markdown:
             StandardOutput.write(MarkdownRenderer().render(digest))
         case .atom, .rss, .jsonfeed:
-            StandardOutput.write(DigestFile.feed(digest, as: format))
+            let bytes = DigestFile.render(digest, as: format, toTerminal: false, environment: pipeline.environment)
+            bytes.withUnsafeBufferPointer(StandardOutput.write)
         }
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).

@@ -12,16 +12,20 @@ struct DigestFile {
     /// Renders and writes the digest; a file that cannot be written is exit 1 with its reason.
     func write(_ digest: Digest, environment: [String: String]) throws {
         let output = ReportOutput(path: path)
-        let bytes = render(digest, toTerminal: output.file == nil && StandardOutput.isTTY, environment: environment)
+        let toTerminal = output.file == nil && StandardOutput.isTTY
+        let bytes = Self.render(digest, as: format, toTerminal: toTerminal, environment: environment)
         do {
             try output.write([bytes[...]])
         } catch {
-            StandardError.write("tributary: cannot write \(path): \(error.localizedDescription)")
+            StandardError.write("tributary: cannot write \(path): \(Self.reason(error))")
             throw ExitCode(ExitCodes.partialFailure)
         }
     }
 
-    private func render(_ digest: Digest, toTerminal: Bool, environment: [String: String]) -> [UInt8] {
+    /// The digest in `format`, as bytes; text is coloured only for a terminal.
+    static func render(
+        _ digest: Digest, as format: DigestCommand.Format, toTerminal: Bool, environment: [String: String]
+    ) -> [UInt8] {
         switch format {
         case .text:
             let style = TerminalStyle.forStream(isTTY: toTerminal, environment: environment)
@@ -30,19 +34,18 @@ struct DigestFile {
             var bytes: [UInt8] = []
             JSONRenderer().render(digest) { bytes.append(contentsOf: $0) }
             return bytes
-        case .markdown:
-            return Array(MarkdownRenderer().render(digest).utf8)
-        case .atom, .rss, .jsonfeed:
-            return Array(Self.feed(digest, as: format).utf8)
+        case .markdown: return Array(MarkdownRenderer().render(digest).utf8)
+        case .atom: return Array(AtomRenderer().render(digest).utf8)
+        case .rss: return Array(RSSRenderer().render(digest).utf8)
+        case .jsonfeed: return Array(JSONFeedRenderer().render(digest).utf8)
         }
     }
 
-    /// The digest as a feed document in `format` (atom, rss or jsonfeed).
-    static func feed(_ digest: Digest, as format: DigestCommand.Format) -> String {
-        switch format {
-        case .rss: RSSRenderer().render(digest)
-        case .jsonfeed: JSONFeedRenderer().render(digest)
-        default: AtomRenderer().render(digest)
+    /// The system's reason for a failed write (`No such file or directory`), else the error.
+    private static func reason(_ error: any Error) -> String {
+        guard let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError else {
+            return error.localizedDescription
         }
+        return String(cString: strerror(posix.code.rawValue))
     }
 }

@@ -136,4 +136,27 @@ import TributaryTesting
         #expect(picked.status == 0, "stderr: \(picked.stderr)")
         #expect(config.contains(#""id": "comments""#) && config.contains(#""title": "Comments""#))
     }
+
+    @Test func anAddressThatIsNeitherFeedNorPageIsRefused() async throws {
+        let (result, config, server) = try await add("/api") { path in
+            path == "/api" ? .text(#"{"ok": true}"#, contentType: "application/json") : nil
+        }
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "tributary: \(server.baseURL.absoluteString)/api is neither a feed nor an HTML page (application/json); "
+                    + "give the feed's own address"), "stderr: \(result.stderr)")
+        #expect(config == #"{"sources": []}"#)
+    }
+
+    @Test(arguments: [
+        (["ftp://ada.example/feed"], "ftp://ada.example/feed is not an http or https address"),
+        (["https://ada.example/", "--pick", "0"], "--pick counts from 1"),
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
+        let config = try TributaryBinary.config(#"{"sources": []}"#)
+        let result = try await TributaryBinary.run(["add"] + arguments, in: config.deletingLastPathComponent())
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
 }

@@ -72,6 +72,15 @@ import Testing
         }
     }
 
+    @Test func aFileThatCannotBeWrittenIsNamedWithTheReason() async throws {
+        let folder = try scratchFolder()
+        let result = try await TributaryBinary.run(
+            ["digest", "--format", "rss", "--out", "missing/digest.xml"] + Self.replay, in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("tributary: cannot write missing/digest.xml: No such file or directory"), "stderr: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["feeds.json"])
+    }
+
     @Test(arguments: ["atom", "rss", "jsonfeed"])
     func idsAndContentAreTheSameInEveryRun(format: String) async throws {
         let first = try await TributaryBinary.run(["digest", "--format", format] + Self.replay)
