@@ -30,26 +30,40 @@ public struct FeedDiscovery: Sendable {
                 "\(page.answeredURL) is neither a feed nor an HTML page\(page.bodyKind); give the feed's own address")
         }
         var tried: [String] = []
-        let announced = HTMLFeedLinks.find(in: page.body, pageURL: pageURL)
+        let announced = await announcedFeeds(in: page, at: pageURL, tried: &tried)
+        if !announced.isEmpty { return announced }
+        if let feed = await commonPathFeed(of: pageURL, tried: &tried) { return [feed] }
+        throw TributaryError(
+            .permanent,
+            "no feed found at \(url.absoluteString); tried:\n" + tried.map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    /// The feeds the page's `<link rel="alternate">` tags announce that read as feeds.
+    private func announcedFeeds(
+        in page: HTTPResponse, at pageURL: URL, tried: inout [String]
+    ) async -> [DiscoveredFeed] {
+        let links = HTMLFeedLinks.find(in: page.body, pageURL: pageURL)
+        if links.isEmpty { tried.append("\(pageURL.absoluteString): no <link rel=\"alternate\"> to a feed") }
         var found: [DiscoveredFeed] = []
-        for link in announced {
+        for link in links {
             switch await check(link.url, from: pageURL, title: link.title) {
             case .success(let feed): found.append(feed)
             case .failure(let reason): tried.append("\(link.url.absoluteString) (announced by the page): \(reason)")
             }
         }
-        if !found.isEmpty { return found }
-        if announced.isEmpty { tried.append("\(pageURL.absoluteString): no <link rel=\"alternate\"> to a feed") }
+        return found
+    }
+
+    /// The first of `commonPaths` on the page's site that reads as a feed.
+    private func commonPathFeed(of pageURL: URL, tried: inout [String]) async -> DiscoveredFeed? {
         for path in Self.commonPaths {
             guard let candidate = URL(string: path, relativeTo: pageURL)?.absoluteURL else { continue }
             switch await check(candidate, from: pageURL, title: nil) {
-            case .success(let feed): return [feed]
+            case .success(let feed): return feed
             case .failure(let reason): tried.append("\(candidate.absoluteString): \(reason)")
             }
         }
-        throw TributaryError(
-            .permanent,
-            "no feed found at \(url.absoluteString); tried:\n" + tried.map { "  " + $0 }.joined(separator: "\n"))
+        return nil
     }
 
     /// Fetches `candidate` and reads it as a feed; the failure says why it is not one.
