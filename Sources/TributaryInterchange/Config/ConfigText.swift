@@ -1,3 +1,5 @@
+import Foundation
+
 /// feeds.json's text with entries added at the end of its `sources` list, and every other
 /// byte (comments, order, spacing, a trailing comma) as it was.
 enum ConfigText {
@@ -13,12 +15,14 @@ enum ConfigText {
         let closeLine = lineStart(of: list.close, in: bytes)
         let closeStandsAlone =
             closeLine > list.lastElementEnd && bytes[closeLine..<list.close].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-        if closeStandsAlone {
-            output.insert(contentsOf: Array((added + "\n").utf8), at: closeLine)
-        } else {
-            let closeIndent = indentation(ofLineAt: list.close, in: bytes)
-            output.insert(contentsOf: Array(("\n" + added + "\n" + closeIndent).utf8), at: list.close)
-        }
+        let inserted =
+            closeStandsAlone
+            ? added + "\n" : "\n" + added + "\n" + indentation(ofLineAt: list.close, in: bytes)
+        // A file with Windows line ends gets them in what is added too.
+        let newline = bytes.firstRange(of: [0x0D, 0x0A]) == nil ? "\n" : "\r\n"
+        output.insert(
+            contentsOf: Array(inserted.replacingOccurrences(of: "\n", with: newline).utf8),
+            at: closeStandsAlone ? closeLine : list.close)
         if list.firstElement != nil && !list.hasTrailingComma {
             output.insert(UInt8(ascii: ","), at: list.lastElementEnd)
         }
