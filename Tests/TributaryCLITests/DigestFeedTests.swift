@@ -142,5 +142,6 @@ import Testing
         #expect(item?["title"] as? String == "Fish & chips <T>")
         #expect(item?["date_published"] as? String == "2026-11-22T06:00:00Z")
         #expect(item?["tags"] as? [String] == ["gen"])
+        #expect(item?["authors"] == nil && document?["authors"] == nil, "nothing for an authorless item to inherit")
     }
 }

@@ -5,6 +5,7 @@ import Tributary
 /// source as its first tag, the summary as escaped HTML in `content_html` (an empty
 /// `content_text` when there is none, as every item needs one of them), the thumbnail as
 /// `image`, and what JSON Feed has no field for under `_tributary` (source, type, kind, score).
+/// The feed has no `authors` of its own, which items without one would inherit.
 public struct JSONFeedRenderer: Sendable {
     public init() {}
 
@@ -12,11 +13,7 @@ public struct JSONFeedRenderer: Sendable {
         var head = JSONWriter(capacity: 512)
         head.raw("{\n  \"version\": \"https://jsonfeed.org/version/1.1\",\n  \"title\": ")
         head.string(digest.title)
-        head.raw(",\n  \"home_page_url\": ")
-        head.string(OutputFeedIdentity.homePage)
-        head.raw(",\n  \"authors\": [{\"name\": ")
-        head.string(digest.title)
-        head.raw("}],\n  \"items\": [")
+        head.raw(",\n  \"items\": [")
         var text = String(decoding: head.bytes, as: UTF8.self)
         for (index, item) in digest.items.enumerated() {
             var out = JSONWriter(capacity: 1024)
