@@ -39,7 +39,7 @@ extension FeedsFile {
         let loader = ConfigLoader(registry: registry, environment: environment)
         do {
             let loaded = try loader.load(Data(text), name: url.lastPathComponent)
-            guard loaded.sources.count == entryCount + change.added.count else {
+            guard loaded.sources.count == entries.count + change.added.count else {
                 throw TributaryError(.invalidConfiguration, "the new entries could not be placed in \"sources\"")
             }
         } catch let error as TributaryError {

@@ -7,9 +7,8 @@ extension FeedsFile {
     /// secret leaves the file) and `tags` as folders; then any other entry whose source
     /// has a feed address of its own (`FeedAddressable`, such as Flickr's public feed).
     public var subscriptions: [Subscription] {
-        guard let bytes, let root = try? JSONReader.parse(Data(bytes), as: .configuration).0 else { return [] }
         let validated = config?.sources ?? []
-        return (Self.rawEntries(root) ?? []).enumerated().compactMap { index, entry in
+        return entries.enumerated().compactMap { index, entry in
             guard entry["type"]?.stringValue == "feed" else {
                 return validated.first { $0.path == "sources[\(index)]" }.flatMap(addressed)
             }
@@ -30,9 +29,6 @@ extension FeedsFile {
 
     /// The digest's `title`, as written; nil when the file sets none.
     public var title: String? {
-        guard let bytes, case .object(let object)? = try? JSONReader.parse(Data(bytes), as: .configuration).0 else {
-            return nil
-        }
-        return object["title"]?.stringValue
+        root["title"]?.stringValue
     }
 }

@@ -11,8 +11,9 @@ public struct FeedsFile {
     let registry: SourceRegistry
     /// The file's bytes; nil when it does not exist yet.
     let bytes: [UInt8]?
-    /// How many entries it has.
-    let entryCount: Int
+    /// The file's top-level object and its `sources` entries as written, before `${VAR}` expansion.
+    let root: [String: JSONValue]
+    let entries: [[String: JSONValue]]
     /// The ids in use.
     let ids: [String]
     /// The `url` of each `feed` entry, as written (before `${VAR}` expansion), to its id.
@@ -25,7 +26,7 @@ public struct FeedsFile {
         self.url = url
         self.registry = registry
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            (bytes, entryCount, ids, feedURLs, config) = (nil, 0, [], [:], nil)
+            (bytes, root, entries, ids, feedURLs, config) = (nil, [:], [], [], [:], nil)
             return
         }
         do {
@@ -38,8 +39,17 @@ public struct FeedsFile {
                     + error.message)
         }
         bytes = Array(data)
-        let entries = (try? JSONReader.parse(data, as: .configuration).0).flatMap(Self.rawEntries) ?? []
-        entryCount = entries.count
+        // Valid, so it parses; read once more for what the loader does not keep (text before expansion).
+        if case .object(let object)? = try? JSONReader.parse(data, as: .configuration).0 {
+            root = object
+        } else {
+            root = [:]
+        }
+        if case .array(let list)? = root["sources"] {
+            entries = list.compactMap { if case .object(let entry) = $0 { entry } else { nil } }
+        } else {
+            entries = []
+        }
         ids = entries.compactMap { $0["id"]?.stringValue }
         feedURLs = Dictionary(
             entries.compactMap { entry in
@@ -48,11 +58,6 @@ public struct FeedsFile {
                 else { return nil }
                 return (url, id)
             }, uniquingKeysWith: { first, _ in first })
-    }
-
-    static func rawEntries(_ root: JSONValue) -> [[String: JSONValue]]? {
-        guard case .object(let object) = root, case .array(let entries)? = object["sources"] else { return nil }
-        return entries.compactMap { if case .object(let entry) = $0 { entry } else { nil } }
     }
 
     /// The id of the entry that already reads `feedURL`, if one does.

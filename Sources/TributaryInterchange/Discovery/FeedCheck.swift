@@ -7,11 +7,13 @@ enum FeedCheck {
     /// The response read as a feed by Tributary's own reader, or nil when it is not one.
     static func read(_ response: HTTPResponse, at url: URL) async -> DiscoveredFeed? {
         guard response.isSuccess, !isHTML(response) else { return nil }
-        guard
-            let update = try? await FeedDocument.read(
+        do {
+            _ = try await FeedDocument.read(
                 body: response.body, documentURL: url, limit: nil, mediaType: response.mediaType)
-        else { return nil }
-        return DiscoveredFeed(url: url, title: FeedTitle.peek(response.body), itemCount: update.items.count)
+        } catch {
+            return nil
+        }
+        return DiscoveredFeed(url: url, title: FeedTitle.peek(response.body))
     }
 
     /// Whether the body is an HTML page, by its declared type or its first bytes.

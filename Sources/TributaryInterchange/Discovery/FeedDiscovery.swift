@@ -100,6 +100,4 @@ public struct DiscoveredFeed: Sendable, Equatable {
     public var url: URL
     /// Its title: the page's `<link title>`, else the feed's own `<title>`.
     public var title: String?
-    /// How many items it held when it was read.
-    public var itemCount: Int
 }
