@@ -14,7 +14,9 @@ struct FeedsChangeReport {
             lines.append("\(dryRun ? "would add" : "added") \(entry.id): \(entry.subscription.feedURL)\(tags)")
         }
         for (subscription, existing) in change.skipped {
-            lines.append("skipped \(subscription.feedURL): already in \(config) as \(existing)")
+            let listedTwice = change.added.contains { $0.id == existing }
+            let reason = listedTwice ? "listed more than once; added once, as" : "already in \(config) as"
+            lines.append("skipped \(subscription.feedURL): \(reason) \(existing)")
         }
         let verb = dryRun ? "would add" : "added"
         lines.append("\(config): \(verb) \(change.added.count) feeds, skipped \(change.skipped.count) already present")
