@@ -175,4 +175,21 @@ import Testing
         #expect(OPMLFixtures.feeds(in: Data(result.stdout.utf8)).count == 1)
         #expect(!result.stdout.contains("k3y"))
     }
+
+    @Test func exportListsMastodonTagAndAccountFeedsButNotFilteredTimelines() async throws {
+        let config = """
+            {"sources": [
+              {"id": "swift", "type": "mastodon", "instance": "mastodon.social", "hashtag": "swiftlang"},
+              {"id": "ada", "type": "mastodon", "instance": "mastodon.social", "mode": "account",
+               "account": "ada@hachyderm.io"},
+              {"id": "filtered", "type": "mastodon", "instance": "mastodon.social", "hashtag": "swift",
+               "none": ["nsfw"]},
+              {"id": "everyone", "type": "mastodon", "instance": "mastodon.social", "mode": "public"}
+            ]}
+            """
+        let result = try await TributaryBinary.run(["export"], in: try folder(config: config, opml: ""))
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let urls = Set(OPMLFixtures.feeds(in: Data(result.stdout.utf8)).map(\.url))
+        #expect(urls == ["https://mastodon.social/tags/swiftlang.rss", "https://hachyderm.io/@ada.rss"])
+    }
 }
