@@ -70,6 +70,8 @@ let package = Package(
             ],
             resources: [.copy("Templates")]
         ),
+        .target(
+            name: "TributaryInterchange", dependencies: ["Tributary", "TributarySyndication", "TributaryRendering"]),
         .target(name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "TributaryTesting",
@@ -83,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "TributaryCLI",
             dependencies: [
-                "Tributary", "TributaryRendering", "TributaryState", "CMalloc",
+                "Tributary", "TributaryRendering", "TributaryState", "TributaryInterchange", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
         ),
@@ -95,6 +97,7 @@ let package = Package(
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
+        .testTarget(name: "TributaryInterchangeTests", dependencies: ["TributaryInterchange", "Tributary"]),
         .testTarget(
             name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"],
             resources: [.copy("Golden")]),

@@ -18,4 +18,12 @@ struct ConfigOption: ParsableArguments {
     func file(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         try ConfigLocation(environment: environment).find(explicit: config)
     }
+
+    /// The file to add entries to: `--config` as given, else the one the lookup finds, else
+    /// where `tributary init` would write one (commands that create it when missing).
+    func fileOrNew(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let config { return URL(fileURLWithPath: config).standardizedFileURL }
+        let location = ConfigLocation(environment: environment)
+        return (try? location.find(explicit: nil)) ?? location.starterFile
+    }
 }

@@ -12,13 +12,13 @@ struct DigestCommand: AsyncParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown
+        case text, json, markdown, atom, rss, jsonfeed
     }
 
     @OptionGroup var run: RunOptions
     @OptionGroup var state: StateOptions
 
-    @Option(name: .long, help: "Output format: text, json or markdown.")
+    @Option(name: .long, help: "Output format: text, json, markdown, or a feed: atom, rss or jsonfeed.")
     var format: Format = .text
 
     @Option(
@@ -30,6 +30,11 @@ struct DigestCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "No terminal hyperlinks on titles (they are on only on a terminal, without NO_COLOR).")
     var noLinks = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write to this file (replaced atomically) instead of standard output.", valueName: "path"))
+    var out: String?
+
     func validate() throws {
         if let width, width < 20 { throw ValidationError("--width must be 20 or more") }
     }
@@ -37,19 +42,30 @@ struct DigestCommand: AsyncParsableCommand {
     func run() async throws {
         let pipeline = PipelineRun(options: run, state: state)
         let digest = try await ExitCodes.reportingFailures { try await pipeline.run(try pipeline.loadConfig()) }
+        if let out {
+            try DigestFile(format: format, path: out).write(digest) { isTTY in
+                textRenderer(environment: pipeline.environment, isTTY: isTTY)
+            }
+            Foundation.exit(ExitCodes.code(for: digest))
+        }
         switch format {
-        case .text: textRenderer(environment: pipeline.environment).render(digest) { StandardOutput.write($0) }
+        case .text:
+            textRenderer(environment: pipeline.environment, isTTY: StandardOutput.isTTY).render(digest) {
+                StandardOutput.write($0)
+            }
         case .json: JSONRenderer().render(digest) { StandardOutput.write($0) }
         case .markdown: MarkdownRenderer().render(digest) { StandardOutput.write($0) }
+        case .atom, .rss, .jsonfeed:
+            DigestFile.render(digest, as: format, text: textRenderer(environment: pipeline.environment, isTTY: false))
+                .withUnsafeBufferPointer(StandardOutput.write)
         }
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
         Foundation.exit(ExitCodes.code(for: digest))
     }
 
-    /// Text for where standard output goes: styled, cut and linked on a terminal only.
-    private func textRenderer(environment: [String: String]) -> TextRenderer {
-        let isTTY = StandardOutput.isTTY
+    /// Text for where it goes: styled, cut and linked on a terminal only.
+    private func textRenderer(environment: [String: String], isTTY: Bool) -> TextRenderer {
         let style = TerminalStyle.forStream(isTTY: isTTY, environment: environment)
         return TextRenderer(
             style: style, width: TerminalWidth.resolve(explicit: width, isTTY: isTTY, environment: environment),

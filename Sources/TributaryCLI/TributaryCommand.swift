@@ -11,7 +11,7 @@ struct TributaryCommand: AsyncParsableCommand {
         version: TributaryVersion.current,
         subcommands: [
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
-            StateCommand.self, InitCommand.self,
+            StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryInterchange
+
+/// `tributary import FILE.opml`: one `feed` entry per OPML outline with an `xmlUrl`.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add a `feed` entry to feeds.json for every feed of an OPML file (folders become tags).",
+        discussion: """
+            Feeds whose URL feeds.json already reads are skipped, so importing again is safe. Entries are added \
+            at the end of "sources", comments and all kept; the old file is kept as feeds.json.bak. \
+            Exits 3, writing nothing, when the OPML or feeds.json is not usable.
+            """
+    )
+
+    @OptionGroup var config: ConfigOption
+
+    @Flag(name: .long, help: "Print what would change, and change nothing.")
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("The OPML file a feed reader exported.", valueName: "file.opml"))
+    var file: String
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let registry = BundledSources.registry(environment: environment)
+        try ExitCodes.reportingStateFailures {
+            let subscriptions = try OPMLReader.read(try readOPML(), name: file)
+            let target = config.fileOrNew(environment: environment)
+            let feeds = try FeedsFile(url: target, registry: registry, environment: environment)
+            let change = feeds.change(adding: subscriptions)
+            FeedsChangeReport(config: config.config ?? target.path, dryRun: dryRun).print(change)
+            if !dryRun, let backup = try feeds.write(change, environment: environment) {
+                StandardOutput.write("the previous \(config.config ?? target.path) is kept as \(backup.path)\n")
+            }
+        }
+    }
+
+    private func readOPML() throws -> Data {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw TributaryError(.invalidConfiguration, "cannot read \(file): no such file or not readable")
+        }
+        return data
+    }
+}

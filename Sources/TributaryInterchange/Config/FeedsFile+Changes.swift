@@ -1,0 +1,75 @@
+import Foundation
+import Tributary
+
+/// What an import or an `add` changes in feeds.json.
+public struct FeedsChange: Sendable {
+    /// The entries to add, in order.
+    public var added: [NewFeedEntry] = []
+    /// Feeds left out because an entry (or an earlier feed of the same list) already reads
+    /// them: the feed, and the id of the entry that does.
+    public var skipped: [(subscription: Subscription, existingID: String)] = []
+}
+
+extension FeedsFile {
+    /// The change that adds `subscriptions`: one entry per new feed URL, with an id from
+    /// its title (or `id`, for a single feed), skipping URLs already present.
+    public func change(adding subscriptions: [Subscription], id: String? = nil) -> FeedsChange {
+        var change = FeedsChange()
+        var ids = EntryIDs(taken: self.ids)
+        var present = feedURLs
+        for subscription in subscriptions {
+            if let existing = present[subscription.feedURL] {
+                change.skipped.append((subscription, existing))
+                continue
+            }
+            let newID = id ?? ids.make(title: subscription.title, url: subscription.feedURL)
+            present[subscription.feedURL] = newID
+            change.added.append(NewFeedEntry(id: newID, subscription: subscription))
+        }
+        return change
+    }
+
+    /// Writes the change: validates the new text as `validate` would, keeps the old file as
+    /// `<name>.bak`, and replaces the file atomically. Returns the backup's address, or nil
+    /// when there was no file before. Writes nothing when the change adds nothing.
+    @discardableResult
+    public func write(_ change: FeedsChange, environment: [String: String]) throws -> URL? {
+        guard !change.added.isEmpty else { return nil }
+        let text = try newText(change)
+        let loader = ConfigLoader(registry: registry, environment: environment)
+        do {
+            let loaded = try loader.load(Data(text), name: url.lastPathComponent)
+            guard loaded.sources.count == entries.count + change.added.count else {
+                throw TributaryError(.invalidConfiguration, "the new entries could not be placed in \"sources\"")
+            }
+        } catch let error as TributaryError {
+            throw TributaryError(
+                .invalidConfiguration, "nothing was written: the new entries would not be valid:\n" + error.message)
+        }
+        do {
+            var backup: URL?
+            if let bytes {
+                backup = url.appendingPathExtension("bak")
+                try AtomicFile.write(Data(bytes), to: backup!)
+            } else {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            try AtomicFile.write(Data(text), to: url)
+            return backup
+        } catch {
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+            throw TributaryError(
+                .invalidConfiguration,
+                "cannot write \(TextCleanup.singleLine(url.path)): \(reason ?? error.localizedDescription)")
+        }
+    }
+
+    private func newText(_ change: FeedsChange) throws -> [UInt8] {
+        guard let bytes else { return ConfigText.new(with: change.added) }
+        guard let text = ConfigText.adding(change.added, to: bytes) else {
+            throw TributaryError(.invalidConfiguration, "\(url.path) has no \"sources\" list to add to")
+        }
+        return text
+    }
+}

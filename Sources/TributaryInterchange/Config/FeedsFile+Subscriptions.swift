@@ -1,0 +1,34 @@
+import Foundation
+import Tributary
+
+extension FeedsFile {
+    /// The entries another reader can follow, in feeds.json order: every `feed` entry, with
+    /// `url`, `title` and `siteURL` exactly as written (a `${VAR}` is never expanded, so no
+    /// secret leaves the file) and `tags` as folders; then any other entry whose source
+    /// has a feed address of its own (`FeedAddressable`, such as Flickr's public feed).
+    public var subscriptions: [Subscription] {
+        let validated = config?.sources ?? []
+        return entries.enumerated().compactMap { index, entry in
+            guard entry["type"]?.stringValue == "feed" else {
+                return validated.first { $0.path == "sources[\(index)]" }.flatMap(addressed)
+            }
+            guard let url = entry["url"]?.stringValue else { return nil }
+            return Subscription(
+                title: entry["title"]?.stringValue ?? entry["id"]?.stringValue, feedURL: url,
+                siteURL: entry["siteURL"]?.stringValue, folders: entry["tags"]?.stringList ?? [])
+        }
+    }
+
+    /// The subscription to a source's own feed address, when it has one.
+    private func addressed(_ entry: SourceEntry) -> Subscription? {
+        guard let source = try? registry[entry.type]?.make(entry) as? any FeedAddressable,
+            let address = source.feedAddress
+        else { return nil }
+        return Subscription(title: entry.title ?? entry.id, feedURL: address.absoluteString)
+    }
+
+    /// The digest's `title`, as written; nil when the file sets none.
+    public var title: String? {
+        root["title"]?.stringValue
+    }
+}

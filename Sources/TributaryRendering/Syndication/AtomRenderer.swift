@@ -1,0 +1,58 @@
+import Foundation
+import Tributary
+
+/// Renders the digest as an Atom 1.0 feed (RFC 4287), for subscribing to it in another
+/// reader: stable `urn:uuid:` ids, the item's source as a category (scheme
+/// `urn:tributary:source`) before its tags, the summary as escaped HTML (`type="html"`),
+/// and the thumbnail as `media:thumbnail`. The feed's author is the digest's title, as
+/// RFC 4287 wants one for entries without their own.
+public struct AtomRenderer: Sendable {
+    public init() {}
+
+    public func render(_ digest: Digest) -> String {
+        let updated = OutputFeedIdentity.updated(digest)
+        var lines = [
+            #"<?xml version="1.0" encoding="utf-8"?>"#,
+            #"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">"#,
+            "  <id>\(OutputFeedIdentity.feedID(digest))</id>",
+            "  <title>\(XMLText.escape(digest.title))</title>",
+            "  <updated>\(ISO8601Date.format(updated))</updated>",
+            "  <author><name>\(XMLText.escape(digest.title))</name></author>",
+            #"  <generator uri="\#(OutputFeedIdentity.homePage)" version="\#(TributaryVersion.current)">"#
+                + "Tributary</generator>",
+        ]
+        let sourceTitles = OutputFeedIdentity.sourceTitles(digest)
+        for item in digest.items {
+            lines += entry(item, sourceTitle: sourceTitles[item.source], feedUpdated: updated)
+        }
+        lines.append("</feed>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func entry(_ item: FeedItem, sourceTitle: String?, feedUpdated: Date) -> [String] {
+        var lines = [
+            "  <entry>",
+            "    <id>\(OutputFeedIdentity.urn(for: item.id))</id>",
+            "    <title>\(XMLText.escape(item.title))</title>",
+        ]
+        if let url = item.urlString { lines.append(#"    <link rel="alternate" href="\#(XMLText.escape(url))"/>"#) }
+        if let published = item.published {
+            lines.append("    <published>\(ISO8601Date.format(published))</published>")
+        }
+        lines.append("    <updated>\(ISO8601Date.format(item.published ?? feedUpdated))</updated>")
+        if let author = item.author { lines.append("    <author><name>\(XMLText.escape(author))</name></author>") }
+        let label = XMLText.escape(sourceTitle ?? item.source)
+        lines.append(
+            #"    <category term="\#(XMLText.escape(item.source))" label="\#(label)" "#
+                + #"scheme="\#(OutputFeedIdentity.sourceScheme)"/>"#)
+        for tag in item.tags { lines.append(#"    <category term="\#(XMLText.escape(tag))"/>"#) }
+        if let summary = item.summary {
+            lines.append(#"    <summary type="html">\#(XMLText.escapedHTML(summary))</summary>"#)
+        }
+        if let thumbnail = item.thumbnailString {
+            lines.append(#"    <media:thumbnail url="\#(XMLText.escape(thumbnail))"/>"#)
+        }
+        lines.append("  </entry>")
+        return lines
+    }
+}

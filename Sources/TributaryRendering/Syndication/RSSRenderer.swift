@@ -1,0 +1,52 @@
+import Foundation
+import Tributary
+
+/// Renders the digest as an RSS 2.0 feed: each item's `guid` is a stable `urn:uuid:`
+/// (`isPermaLink="false"`), its source the first `category` (domain
+/// `urn:tributary:source`), its author `dc:creator` (RSS's own `author` must be an
+/// e-mail address), its summary escaped HTML in `description`, its thumbnail `media:thumbnail`.
+public struct RSSRenderer: Sendable {
+    public init() {}
+
+    public func render(_ digest: Digest) -> String {
+        var lines = [
+            #"<?xml version="1.0" encoding="utf-8"?>"#,
+            #"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" "#
+                + #"xmlns:media="http://search.yahoo.com/mrss/">"#,
+            "<channel>",
+            "  <title>\(XMLText.escape(digest.title))</title>",
+            "  <link>\(OutputFeedIdentity.homePage)</link>",
+            "  <description>\(XMLText.escape(description(digest)))</description>",
+            "  <lastBuildDate>\(RFC822Date.format(OutputFeedIdentity.updated(digest)))</lastBuildDate>",
+            "  <generator>Tributary \(TributaryVersion.current)</generator>",
+        ]
+        for item in digest.items { lines += self.item(item) }
+        lines += ["</channel>", "</rss>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func description(_ digest: Digest) -> String {
+        let names = digest.sources.map { $0.title ?? $0.id }
+        return "The Tributary digest of " + (names.isEmpty ? "no sources" : names.joined(separator: ", "))
+    }
+
+    private func item(_ item: FeedItem) -> [String] {
+        var lines = [
+            "  <item>",
+            "    <title>\(XMLText.escape(item.title))</title>",
+        ]
+        if let url = item.urlString { lines.append("    <link>\(XMLText.escape(url))</link>") }
+        lines.append(#"    <guid isPermaLink="false">\#(OutputFeedIdentity.urn(for: item.id))</guid>"#)
+        if let published = item.published { lines.append("    <pubDate>\(RFC822Date.format(published))</pubDate>") }
+        if let author = item.author { lines.append("    <dc:creator>\(XMLText.escape(author))</dc:creator>") }
+        lines.append(
+            #"    <category domain="\#(OutputFeedIdentity.sourceScheme)">\#(XMLText.escape(item.source))</category>"#)
+        for tag in item.tags { lines.append("    <category>\(XMLText.escape(tag))</category>") }
+        if let summary = item.summary { lines.append("    <description>\(XMLText.escapedHTML(summary))</description>") }
+        if let thumbnail = item.thumbnailString {
+            lines.append(#"    <media:thumbnail url="\#(XMLText.escape(thumbnail))"/>"#)
+        }
+        lines.append("  </item>")
+        return lines
+    }
+}
