@@ -34,14 +34,14 @@ enum FeedMapping {
     }
 
     static func item(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {
-        let link = entry.link.map(text.resolved)
+        let link = (entry.link ?? guidLink(entry, text) ?? entry.contentSource).map(text.resolved)
         let summary = summaryText(entry, text)
         let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
         var item = FeedItem(
             id: identifier(entry, text, link: link), source: "", sourceType: type,
             kind: kind(entry, text, link: link, wellKnown),
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
-            published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
+            published: (entry.published ?? entry.updated ?? entry.created).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
             summary: summary, tags: tags(entry, text)
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
@@ -100,21 +100,53 @@ enum FeedMapping {
     }
 
     static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {
-        let title = entry.title.map { span in
-            entry.titleIsHTML
-                ? TextCleanup.plainText(fromHTMLUTF8: text.bytes(span))
-                : TextCleanup.decodedLine(utf8: text.bytes(span))
-        }
+        let title = entry.title.map { span in text.withRepairedBytes(span) { line($0, entry.titleType) } }
         if let title, !title.isEmpty { return title }
         if let summary, !summary.isEmpty { return TextCleanup.truncate(summary, to: 120) }
         return "(untitled)"
     }
 
-    /// Plain text of the summary (or the content), from its first 1.5 KB.
+    /// A title as one line of text, read as its type says.
+    static func line(_ bytes: UnsafeBufferPointer<UInt8>, _ type: FeedTextType) -> String {
+        switch type {
+        case .markup: TextCleanup.decodedLine(utf8: bytes)
+        case .text, .xhtml: TextCleanup.singleLine(utf8: bytes)
+        case .html, .base64: plainText(bytes, type)
+        }
+    }
+
+    /// Plain text of the summary (or the content, or a summary in another namespace),
+    /// from its first 1.5 KB.
     static func summaryText(_ entry: RawEntry, _ text: EntryText) -> String? {
-        guard let span = entry.summary ?? entry.content else { return nil }
-        let plain = TextCleanup.truncate(TextCleanup.plainText(fromHTMLUTF8: text.bytes(span, upTo: 1536)), to: 500)
+        let field =
+            entry.summary.map { ($0, entry.summaryType) } ?? entry.content.map { ($0, entry.contentType) }
+            ?? entry.otherSummary.map { ($0, FeedTextType.markup) }
+        guard let (span, type) = field else { return nil }
+        let limit = type == .base64 ? Int.max : 1536
+        let plain = text.withRepairedBytes(span, upTo: limit) { TextCleanup.truncate(plainText($0, type), to: 500) }
         return plain.isEmpty ? nil : plain
+    }
+
+    /// Text or markup as plain text, read as its type says.
+    static func plainText(_ bytes: UnsafeBufferPointer<UInt8>, _ type: FeedTextType) -> String {
+        switch type {
+        case .markup, .html: return TextCleanup.plainText(fromHTMLUTF8: bytes)
+        case .text, .xhtml: return TextCleanup.singleLine(utf8: bytes)
+        case .base64:
+            let decoded = Data(base64Encoded: Data(TextCleanup.trimmed(utf8: bytes)), options: .ignoreUnknownCharacters)
+            return decoded.map { TextCleanup.plainText(fromHTML: String(decoding: $0, as: UTF8.self)) } ?? ""
+        }
+    }
+
+    /// The guid as the link, where RSS 2.0 makes it one (`isPermaLink`, true by default),
+    /// for an item without a `link`; without the attribute, only a guid that is a URL.
+    static func guidLink(_ entry: RawEntry, _ text: EntryText) -> RawURL? {
+        guard let id = entry.id, entry.guidLink != .never else { return nil }
+        if entry.guidLink == .ifURL {
+            let bytes = TextCleanup.trimmed(utf8: text.bytes(id))
+            guard bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) else { return nil }
+        }
+        return RawURL(text: id, base: entry.base)
     }
 
     static func thumbnail(_ entry: RawEntry, _ text: EntryText, image: String?) -> String? {
@@ -129,25 +161,31 @@ enum FeedMapping {
         return nil
     }
 
-    /// `author`, `dc:creator` or `itunes:author`, else the feed's; RSS's "email (Name)"
-    /// reads as Name. Mastodon items have none: the account comes from the link's `/@user/` path.
+    /// `author`, `dc:creator` or `itunes:author`, else the Atom `source`'s, else the feed's.
+    /// Mastodon items have none: the account comes from the link's `/@user/` path.
     static func author(_ entry: RawEntry, _ text: EntryText, link: String?, feed: RawFeed, _ wellKnown: WellKnownFeed)
         -> String?
     {
-        if var author = (text.string(entry.author) ?? feed.author).map(withoutTags).map(TextCleanup.singleLine),
-            !author.isEmpty
-        {
-            if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("),
-                author[..<open].contains("@")
-            {
-                author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
-            }
-            return author
+        let raw = (entry.author ?? entry.sourceAuthor).map { span in
+            text.withRepairedBytes(span) { String(decoding: $0, as: UTF8.self) }
+        }
+        if let author = (raw ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
+            return name(fromRSSAuthor: author)
         }
         guard wellKnown == .mastodon, let link = link.flatMap(URL.init(string:)), let host = link.host else {
             return nil
         }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
+    }
+
+    /// The name in RSS's "email (Name)" or "Name (email)"; any other author as it is.
+    static func name(fromRSSAuthor author: String) -> String {
+        guard author.utf8.last == UInt8(ascii: ")"), let open = author.lastIndex(of: "(") else { return author }
+        let inside = author[author.index(after: open)..<author.index(before: author.endIndex)]
+        let before = author[..<open]
+        if before.contains("@"), !inside.isEmpty { return TextCleanup.trimmed(String(inside)) }
+        if inside.contains("@"), !before.isEmpty { return TextCleanup.trimmed(String(before)) }
+        return author
     }
 
     /// An author as markup (arXiv's `dc:creator` links each name): the text, tags dropped
