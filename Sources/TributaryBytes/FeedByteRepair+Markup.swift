@@ -70,7 +70,9 @@ extension FeedByteRepair {
             let byte = data[position]
             if byte == 0x3B {
                 guard position > start else { return .no }
-                if (0x80...0x9F).contains(value) { return .windows1252(length: position + 1 - index, byte: UInt8(value)) }
+                if (0x80...0x9F).contains(value) {
+                    return .windows1252(length: position + 1 - index, byte: UInt8(value))
+                }
                 if kind != .name { return .yes }
                 let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
                 if Self.predefinedEntities.contains(where: { $0.elementsEqual(name) }) { return .yes }

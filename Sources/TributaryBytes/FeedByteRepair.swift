@@ -62,7 +62,8 @@ public struct FeedByteRepair {
     /// it has no byte-order mark and declares no encoding (XML 1.0 §4.3.3 and Appendix F).
     public static func charsetApplies(toHead head: UnsafeRawBufferPointer) -> Bool {
         let bytes = Array(head.prefix(512))
-        let marked = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF])
+        let marked =
+            bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF])
             || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0)
         return !marked && declaredEncoding(bytes) == nil
     }

@@ -57,7 +57,8 @@ struct EntryBatch: Sendable {
     func split(_ span: TextSpan, at separator: UInt8) -> [TextSpan] {
         var pieces: [TextSpan] = []
         var start = span.start
-        for index in span.start...(span.start + span.count) where index == span.start + span.count || text[index] == separator {
+        for index in span.start...(span.start + span.count)
+        where index == span.start + span.count || text[index] == separator {
             pieces.append(TextSpan(start: start, count: index - start))
             start = index + 1
         }

@@ -41,7 +41,9 @@ enum FeedMapping {
             id: identifier(entry, text, link: link), source: "", sourceType: type,
             kind: kind(entry, text, link: link, wellKnown),
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
-            published: (entry.published ?? entry.updated ?? entry.created).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
+            published: (entry.published ?? entry.updated ?? entry.created).flatMap {
+                FeedDates.parse(utf8: text.bytes($0))
+            },
             summary: summary, tags: tags(entry, text)
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).

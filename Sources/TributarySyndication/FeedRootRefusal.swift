@@ -9,7 +9,9 @@ enum FeedRootRefusal {
         let found = namespace.map { "root element \(root) in namespace \($0)" } ?? "root element \(root)"
         if name.lowercased() == "opml" {
             return TributaryError(
-                .badResponse, "the document is an OPML outline (\(found)), a list of feeds rather than a feed: add its feeds one by one")
+                .badResponse,
+                "the document is an OPML outline (\(found)), a list of feeds rather than a feed: add its feeds one by one"
+            )
         }
         if let format = namespace.flatMap({ unreadFormats[$0.lowercased()] }) {
             return TributaryError(.badResponse, "the document is \(format) (\(found)), which Tributary does not read")

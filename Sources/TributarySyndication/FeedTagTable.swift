@@ -31,7 +31,8 @@ struct FeedTagTable: ~Copyable {
         let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
         let tag =
             plainNamesAreAtom && uri == nil
-            ? FeedXMLTag(plainAtomName: String(cString: name)) : FeedXMLTag(namespace: namespace, name: String(cString: name))
+            ? FeedXMLTag(plainAtomName: String(cString: name))
+            : FeedXMLTag(namespace: namespace, name: String(cString: name))
         if count < slots.count / 2 {  // half full at most, so probes stay short
             slots[slot] = Slot(name: name, uri: uri, tag: tag)
             count += 1

@@ -52,7 +52,8 @@ enum FeedXMLTag {
         case .itunes: self = Self.itunes[name] ?? .other
         case .rank: self = name == "rank" ? .rank : .other
         case .rdf: self = name == "RDF" ? .rdf : .other
-        case .xhtml: self = name == "img" ? .img : name == "html" ? .html : Self.blocks.contains(name) ? .xhtmlBlock : .other
+        case .xhtml:
+            self = name == "img" ? .img : name == "html" ? .html : Self.blocks.contains(name) ? .xhtmlBlock : .other
         case .xml, .other: self = .other
         }
     }
@@ -81,7 +82,9 @@ enum FeedXMLTag {
         "title": .dcTitle, "creator": .dcCreator, "date": .dcDate, "subject": .dcSubject, "description": .otherSummary,
     ]
 
-    private static let dcterms: [String: FeedXMLTag] = ["issued": .published, "modified": .updated, "created": .created]
+    private static let dcterms: [String: FeedXMLTag] = [
+        "issued": .published, "modified": .updated, "created": .created,
+    ]
 
     private static let media: [String: FeedXMLTag] = [
         "thumbnail": .mediaThumbnail, "content": .mediaContent, "category": .mediaCategory,

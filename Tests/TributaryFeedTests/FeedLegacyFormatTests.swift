@@ -8,11 +8,15 @@ import TributaryTesting
     @Test func atom03() async throws {
         let (items, _) = try await served("legacy-formats/atom-0.3.xml", contentType: "application/atom+xml")
         #expect(items.map(\.title) == ["Tides & times <3", "Boats & buoys", "Inline weather"])
-        #expect(items.map { $0.url?.absoluteString } == [
-            "https://harbour.example/2004/03/tides", "https://harbour.example/2004/02/boats",
-            "https://harbour.example/2004/02/weather",
-        ])
-        #expect(items.map(\.id) == ["tag:harbour.example,2004:1", "tag:harbour.example,2004:2", "tag:harbour.example,2004:3"])
+        #expect(
+            items.map { $0.url?.absoluteString } == [
+                "https://harbour.example/2004/03/tides", "https://harbour.example/2004/02/boats",
+                "https://harbour.example/2004/02/weather",
+            ])
+        #expect(
+            items.map(\.id) == [
+                "tag:harbour.example,2004:1", "tag:harbour.example,2004:2", "tag:harbour.example,2004:3",
+            ])
         #expect(items.map(\.author) == ["Ann Tide", "Quay Keeper", "Quay Keeper"])
         #expect(
             items.map(\.published) == [
@@ -73,17 +77,20 @@ import TributaryTesting
     }
 
     @Test func rss11IsRefusedByName() async throws {
-        let error = try #require(try await failure(serving: "legacy-formats/rss-1.1.xml", contentType: "application/xml"))
+        let error = try #require(
+            try await failure(serving: "legacy-formats/rss-1.1.xml", contentType: "application/xml"))
         #expect(
             error.message
-                == "the document is RSS 1.1 (root element <Channel> in namespace http://purl.org/net/rss1.1#), which Tributary does not read")
+                == "the document is RSS 1.1 (root element <Channel> in namespace http://purl.org/net/rss1.1#), which Tributary does not read"
+        )
     }
 
     @Test func opmlIsRefusedByName() async throws {
         let error = try #require(try await failure(serving: "legacy-formats/opml.xml", contentType: "text/x-opml"))
         #expect(
             error.message
-                == "the document is an OPML outline (root element <opml>), a list of feeds rather than a feed: add its feeds one by one")
+                == "the document is an OPML outline (root element <opml>), a list of feeds rather than a feed: add its feeds one by one"
+        )
     }
 
     @Test func unknownRootNamesItsNamespace() async throws {
@@ -94,6 +101,7 @@ import TributaryTesting
             await feedHarness.failure(#"{"id": "f", "type": "feed", "url": "\#(server.baseURL)/feed"}"#))
         #expect(
             error.message
-                == "the document's root element is <feed> in namespace urn:example:not-atom, not an RSS, RDF or Atom feed")
+                == "the document's root element is <feed> in namespace urn:example:not-atom, not an RSS, RDF or Atom feed"
+        )
     }
 }

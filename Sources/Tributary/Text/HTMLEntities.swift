@@ -45,9 +45,12 @@ public enum HTMLEntities {
         guard first == UInt8(ascii: "#") else { return HTMLEntityTable.codePoints[name].flatMap(Unicode.Scalar.init) }
         let number = name.dropFirst()
         let value =
-            number.first == "x" || number.first == "X" ? UInt32(number.dropFirst(), radix: 16) : UInt32(number, radix: 10)
+            number.first == "x" || number.first == "X"
+            ? UInt32(number.dropFirst(), radix: 16) : UInt32(number, radix: 10)
         // HTML reads references to the C1 controls as Windows-1252 (`&#146;` is `’`).
-        if let value, (0x80...0x9F).contains(value) { return Windows1252.scalar(for: UInt8(value)) ?? Unicode.Scalar(value) }
+        if let value, (0x80...0x9F).contains(value) {
+            return Windows1252.scalar(for: UInt8(value)) ?? Unicode.Scalar(value)
+        }
         return value.flatMap(Unicode.Scalar.init)
     }
 }
