@@ -39,12 +39,19 @@ public enum DoubleEncodedText {
     }
 
     /// A cheap first look: whether the text holds `U+00C2`–`U+00F4` (`C3 82`–`C3 B4`), the
-    /// lead bytes of UTF-8 read as Latin-1, as every double-encoded text does.
+    /// lead bytes of UTF-8 read as Latin-1, as every double-encoded text does. Words without
+    /// a `C3` byte are skipped eight bytes at a time.
     private static func mayBeDoubleEncoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
         var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == 0xC3, (0x82...0xB4).contains(bytes[index + 1]) { return true }
-            index += 1
+        while index < bytes.count {
+            let end = min(index + 8, bytes.count)
+            if end - index < 8 || ByteWords.has(ByteWords.load(raw, at: index), 0xC3) {
+                for position in index..<end where bytes[position] == 0xC3 && position + 1 < bytes.count {
+                    if (0x82...0xB4).contains(bytes[position + 1]) { return true }
+                }
+            }
+            index = end
         }
         return false
     }
