@@ -3,14 +3,14 @@ import Foundation
 /// A cursor over the bytes of a date; it allocates nothing, bar a month name in a
 /// language other than English.
 struct DateScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
     var atDigit: Bool { current.map(FeedDates.isDigit) ?? false }
 
     /// The number of digits in a row at the cursor.
@@ -19,6 +19,9 @@ struct DateScanner {
         while end < bytes.count, FeedDates.isDigit(bytes[end]) { end += 1 }
         return end - index
     }
+
+    /// Steps over the byte at the cursor.
+    mutating func advance() { index += 1 }
 
     /// Skips `character` (ASCII) when it is next.
     mutating func skip(_ character: Unicode.Scalar) -> Bool {
@@ -76,7 +79,7 @@ struct DateScanner {
     }
 
     /// The run of letters (ASCII, or any non-ASCII UTF-8 byte) at the cursor.
-    private mutating func word() -> Slice<UnsafeBufferPointer<UInt8>> {
+    mutating func word() -> Slice<UnsafeBufferPointer<UInt8>> {
         let start = index
         while let byte = current, isLetter(byte) || byte >= 0x80 { index += 1 }
         return bytes[start..<index]
@@ -124,82 +127,5 @@ struct DateScanner {
         return Double(hours * 3600 + minutes * 60) + seconds
     }
 
-    /// The zone at the cursor in seconds east of UTC: `Z`, `+HH:MM`, `+HHMM`, `+HH`, a
-    /// name (`FeedDateNames.zones`), `GMT+2`-style, or none (0). Nil for a zone it cannot
-    /// read: an unknown name is no zone, never UTC.
-    mutating func zone() -> Int? {
-        skipSpaces()
-        guard let byte = current, byte != UInt8(ascii: "(") else { return 0 }
-        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { return offset() }
-        guard isLetter(byte) else { return FeedDates.isDigit(byte) ? 0 : nil }
-        let start = index
-        let name = word()
-        guard let hours = FeedDateNames.zone(name) else { return nil }
-        let universal = hours == 0 && index - start >= 2  // GMT, UTC, UT: an offset may follow
-        if universal, current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { return offset() }
-        return Int(hours * 3600)
-    }
-
-    /// `±HH[:MM]` or `±HHMM` in seconds east of UTC.
-    private mutating func offset() -> Int? {
-        let sign = current == UInt8(ascii: "-") ? -1 : 1
-        index += 1
-        let hours = digitRun == 1 || digitRun == 3 ? number(1) : number(2)
-        guard let hours else { return nil }
-        _ = skip(":")
-        let minutes = atDigit ? number(2) : 0
-        guard let minutes, hours <= 14, minutes <= 59 else { return nil }
-        return sign * (hours * 3600 + minutes * 60)
-    }
-
-    /// Whether only a zone comment (`(CEST)`) and whitespace are left.
-    mutating func atEnd() -> Bool {
-        skipSpaces()
-        if skip("(") {
-            while let byte = current, byte != UInt8(ascii: ")") { index += 1 }
-            guard skip(")") else { return false }
-            skipSpaces()
-        }
-        return current == nil
-    }
-
-    /// The date, once a zone (or none) and nothing else follows.
-    mutating func finish(year: Int, month: Int, day: Int, seconds: Double) -> Date? {
-        guard let zone = zone(), atEnd() else { return nil }
-        return FeedDates.date(year: year, month: month, day: day, seconds: seconds - Double(zone))
-    }
-
-    private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
-}
-
-extension DateScanner {
-    /// `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, `YYYYMMDD`, `YY-MM-DD` or `YYMMDD` (a missing month
-    /// or day is the first).
-    mutating func isoDay() -> (year: Int, month: Int, day: Int)? {
-        switch digitRun {
-        case 8:
-            guard let year = number(4), let month = number(2), let day = number(2) else { return nil }
-            return (year, month, day)
-        case 6:
-            guard let year = self.year2(), let month = number(2), let day = number(2) else { return nil }
-            return (year, month, day)
-        case 4:
-            guard let year = number(4) else { return nil }
-            guard skip("-") else { return (year, 1, 1) }
-            guard let month = number(2) else { return nil }
-            guard skip("-") else { return (year, month, 1) }
-            guard let day = number(2) else { return nil }
-            return (year, month, day)
-        case 2:
-            guard let year = year2(), skip("-"), let month = number(2), skip("-"), let day = number(2) else {
-                return nil
-            }
-            return (year, month, day)
-        default: return nil
-        }
-    }
-
-    private mutating func year2() -> Int? {
-        number(2).map { $0 + ($0 < 90 ? 2000 : 1900) }
-    }
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
 }

@@ -108,15 +108,6 @@ enum FeedMapping {
         return "(untitled)"
     }
 
-    /// A title as one line of text, read as its type says.
-    static func line(_ bytes: UnsafeBufferPointer<UInt8>, _ type: FeedTextType) -> String {
-        switch type {
-        case .markup: TextCleanup.decodedLine(utf8: bytes)
-        case .text, .xhtml: TextCleanup.singleLine(utf8: bytes)
-        case .html, .base64: plainText(bytes, type)
-        }
-    }
-
     /// Plain text of the summary (or the content, or a summary in another namespace),
     /// from its first 1.5 KB.
     static func summaryText(_ entry: RawEntry, _ text: EntryText) -> String? {
@@ -127,28 +118,6 @@ enum FeedMapping {
         let limit = type == .base64 ? Int.max : 1536
         let plain = text.withRepairedBytes(span, upTo: limit) { TextCleanup.truncate(plainText($0, type), to: 500) }
         return plain.isEmpty ? nil : plain
-    }
-
-    /// Text or markup as plain text, read as its type says.
-    static func plainText(_ bytes: UnsafeBufferPointer<UInt8>, _ type: FeedTextType) -> String {
-        switch type {
-        case .markup, .html: return TextCleanup.plainText(fromHTMLUTF8: bytes)
-        case .text, .xhtml: return TextCleanup.singleLine(utf8: bytes)
-        case .base64:
-            let decoded = Data(base64Encoded: Data(TextCleanup.trimmed(utf8: bytes)), options: .ignoreUnknownCharacters)
-            return decoded.map { TextCleanup.plainText(fromHTML: String(decoding: $0, as: UTF8.self)) } ?? ""
-        }
-    }
-
-    /// The guid as the link, where RSS 2.0 makes it one (`isPermaLink`, true by default),
-    /// for an item without a `link`; without the attribute, only a guid that is a URL.
-    static func guidLink(_ entry: RawEntry, _ text: EntryText) -> RawURL? {
-        guard let id = entry.id, entry.guidLink != .never else { return nil }
-        if entry.guidLink == .ifURL {
-            let bytes = TextCleanup.trimmed(utf8: text.bytes(id))
-            guard bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) else { return nil }
-        }
-        return RawURL(text: id, base: entry.base)
     }
 
     static func thumbnail(_ entry: RawEntry, _ text: EntryText, image: String?) -> String? {
@@ -178,33 +147,5 @@ enum FeedMapping {
             return nil
         }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
-    }
-
-    /// The name in RSS's "email (Name)" or "Name (email)"; any other author as it is.
-    static func name(fromRSSAuthor author: String) -> String {
-        guard author.utf8.last == UInt8(ascii: ")"), let open = author.lastIndex(of: "(") else { return author }
-        let inside = author[author.index(after: open)..<author.index(before: author.endIndex)]
-        let before = author[..<open]
-        if before.contains("@"), !inside.isEmpty { return TextCleanup.trimmed(String(inside)) }
-        if inside.contains("@"), !before.isEmpty { return TextCleanup.trimmed(String(before)) }
-        return author
-    }
-
-    /// An author as markup (arXiv's `dc:creator` links each name): the text, tags dropped
-    /// without the space `plainText` puts in their place, so "<a>A</a>, <a>B</a>" reads "A, B".
-    static func withoutTags(_ author: String) -> String {
-        guard author.utf8.contains(UInt8(ascii: "<")) else { return author }
-        var kept: [UInt8] = []
-        var inTag = false
-        for byte in author.utf8 {
-            if byte == UInt8(ascii: "<") {
-                inTag = true
-            } else if byte == UInt8(ascii: ">") {
-                inTag = false
-            } else if !inTag {
-                kept.append(byte)
-            }
-        }
-        return HTMLEntities.decode(String(decoding: kept, as: UTF8.self))
     }
 }

@@ -15,7 +15,7 @@ import TributaryTesting
         }
     }
 
-    @Test func anUnreadableDateSortsAsNoDate() async throws {
+    @Test func unreadableDatesLeaveTheItemUndated() async throws {
         let (items, _) = try await served("dates/feed.xml")
         let undated = items.filter { $0.published == nil }.map(\.id)
         #expect(undated == ["d50", "d51", "d52", "d53", "d54", "d55", "d56", "d57", "d58"])
