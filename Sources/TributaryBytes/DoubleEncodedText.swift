@@ -7,35 +7,67 @@ public enum DoubleEncodedText {
     /// The text with its double encoding undone, or nil when it is not (unambiguously)
     /// double-encoded, which is most text, found at the first character that shows it.
     public static func undone(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard mayBeDoubleEncoded(bytes) else { return nil }
+        guard mayBeDoubleEncoded(bytes), let count = undoneCount(bytes) else { return nil }
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        output.reserveCapacity(count)
         var index = 0
-        var expected = 0  // continuation bytes still due in `output`
-        var sequences = 0
         while index < bytes.count {
-            let lead = bytes[index]
-            guard lead >= 0x80 else {
-                guard expected == 0 else { return nil }
-                output.append(lead)
+            guard bytes[index] >= 0x80, let (scalar, length) = decode(bytes, index) else {
+                output.append(bytes[index])
                 index += 1
                 continue
             }
-            guard let (scalar, length) = decode(bytes, index), let byte = Windows1252.byte(for: scalar) else {
+            output.append(Windows1252.byte(for: scalar) ?? 0)
+            index += length
+        }
+        return output
+    }
+
+    /// The length of the text with its double encoding undone, or nil when it is not
+    /// double-encoded; allocates nothing, and most text fails at its first non-ASCII character.
+    private static func undoneCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var count = 0
+        var expected = 0  // continuation bytes still due
+        var lead: UInt8 = 0
+        var multiByte = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            count += 1
+            guard byte >= 0x80 else {
+                guard expected == 0 else { return nil }
+                index += 1
+                continue
+            }
+            guard let (scalar, length) = decode(bytes, index), let undone = Windows1252.byte(for: scalar) else {
                 return nil
             }
             index += length
             if expected > 0 {
-                guard byte & 0xC0 == 0x80 else { return nil }
+                guard undone & 0xC0 == 0x80, continues(lead, undone, first: expected == leadLength(lead) - 1)
+                else { return nil }
                 expected -= 1
             } else {
-                expected = leadLength(byte) - 1
+                lead = undone
+                expected = leadLength(undone) - 1
                 guard expected > 0 else { return nil }
-                sequences += 1
+                multiByte += 1
             }
-            output.append(byte)
         }
-        return expected == 0 && sequences > 0 && isValidUTF8(output) ? output : nil
+        return expected == 0 && multiByte > 0 ? count : nil
+    }
+
+    /// Whether `byte` may follow `lead` (Unicode Table 3-7: no overlong forms, surrogates
+    /// or code points above U+10FFFF); only the first continuation byte is restricted.
+    private static func continues(_ lead: UInt8, _ byte: UInt8, first: Bool) -> Bool {
+        guard first else { return true }
+        switch lead {
+        case 0xE0: return byte >= 0xA0
+        case 0xED: return byte <= 0x9F
+        case 0xF0: return byte >= 0x90
+        case 0xF4: return byte <= 0x8F
+        default: return true
+        }
     }
 
     /// A cheap first look: whether the text holds `U+00C2`–`U+00F4` (`C3 82`–`C3 B4`), the
@@ -76,18 +108,6 @@ public enum DoubleEncodedText {
         case 0xE0...0xEF: 3
         case 0xF0...0xF4: 4
         default: 1
-        }
-    }
-
-    private static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
         }
     }
 }
