@@ -33,7 +33,6 @@ struct FeedXMLState {
     /// The depth of the entry being read; 0 outside entries.
     private(set) var entryDepth = 0
     private var inEntry: Bool { entryDepth > 0 }
-    var skipDepth = 0
     /// The depth of the Atom `<source>` being read in an entry; 0 outside one.
     var sourceDepth = 0
     /// The depth of the Atom `<author>` being read (the feed's or an entry's); 0 outside one.
@@ -56,9 +55,9 @@ struct FeedXMLState {
     }
 
     /// Whether the document stands between two entries, at their parent, with nothing
-    /// being captured or skipped.
+    /// being captured.
     var isBetweenEntries: Bool {
-        entryDepth == 0 && capture == .other && skipDepth == 0 && atomAuthorDepth == 0 && depth == entryParentDepth
+        entryDepth == 0 && capture == .other && atomAuthorDepth == 0 && depth == entryParentDepth
     }
 
     mutating func stop(_ error: TributaryError? = nil) {
@@ -106,7 +105,6 @@ struct FeedXMLState {
         if !outline.isComplete, !inEntry { record(&outline) }
         pushBase(attributes)
         guard feed != nil else { return start(root: tag, name: name, uri: uri) }
-        if skipDepth > 0 { return }
         if capture != .other { return captureChild(tag, attributes) }
         if !inEntry {
             if tag == .item || tag == .entry { return beginEntry() }
@@ -121,10 +119,6 @@ struct FeedXMLState {
             depth -= 1
         }
         if !outline.isComplete, !inEntry { outline.closed() }
-        if skipDepth > 0 {
-            if depth == skipDepth { skipDepth = 0 }
-            return
-        }
         if capture != .other, depth == captureDepth { finishCapture() }
         if depth == sourceDepth { sourceDepth = 0 }
         if inEntry, depth == entryDepth { finishEntry() }
@@ -133,7 +127,7 @@ struct FeedXMLState {
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
         let captured = remainder.text.count - captureStart
-        guard capture != .other, skipDepth == 0, captured < Self.maxFieldBytes else { return }
+        guard capture != .other, captured < Self.maxFieldBytes else { return }
         remainder.extend(UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - captured)))
     }
 
