@@ -29,7 +29,8 @@ public struct WebFeedSource: FeedSource {
     public func update(from response: HTTPResponse) async throws -> SourceUpdate {
         try response.requireSuccess()
         return try await FeedDocument.read(
-            body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType
+            body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType,
+            contentType: response.header("content-type")
         )
     }
 }

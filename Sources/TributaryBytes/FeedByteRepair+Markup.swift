@@ -4,6 +4,8 @@ extension FeedByteRepair {
         case yes, no, more
         /// A reference to an entity the DTD declares, `length` bytes long.
         case declared(length: Int)
+        /// A character reference, `length` bytes long, to a C1 control: `byte` in Windows-1252.
+        case windows1252(length: Int, byte: UInt8)
     }
 
     static let cdataStart = Array("<![CDATA[".utf8)
@@ -62,11 +64,15 @@ extension FeedByteRepair {
             kind = .name
         }
         let start = position
+        var value = 0
         while position - index <= 32 {
             guard position < data.count else { return .more }
             let byte = data[position]
             if byte == 0x3B {
                 guard position > start else { return .no }
+                if (0x80...0x9F).contains(value) {
+                    return .windows1252(length: position + 1 - index, byte: UInt8(value))
+                }
                 if kind != .name { return .yes }
                 let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
                 if Self.predefinedEntities.contains(where: { $0.elementsEqual(name) }) { return .yes }
@@ -74,6 +80,7 @@ extension FeedByteRepair {
                 return declared ? .declared(length: position + 1 - index) : .no
             }
             guard kind.accepts(byte) else { return .no }
+            value = kind.accumulate(value, byte)
             position += 1
         }
         return .no
@@ -81,6 +88,17 @@ extension FeedByteRepair {
 
     enum ReferenceKind {
         case decimal, hexadecimal, name
+
+        /// `value` with one more digit, for a character reference; 0 for a name. Capped, so
+        /// that a long run of digits cannot overflow (it is no C1 reference then either).
+        func accumulate(_ value: Int, _ byte: UInt8) -> Int {
+            let digit = Int(byte | 0x20) - (isDigit(byte) ? 0x30 : 0x57)
+            switch self {
+            case .decimal: return min(value * 10 + digit, 0x11_0000)
+            case .hexadecimal: return min(value * 16 + digit, 0x11_0000)
+            case .name: return 0
+            }
+        }
 
         func accepts(_ byte: UInt8) -> Bool {
             switch self {

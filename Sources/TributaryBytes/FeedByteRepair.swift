@@ -11,7 +11,9 @@
 ///   and a UTF-8 document declared Latin-1 becomes mojibake.)
 /// - A bare `&` that starts no character reference or predefined entity, outside CDATA
 ///   sections, is escaped as `&amp;` (libxml2 drops the `&` and the name after it, "AT&T"
-///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`). A reference
+///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`). A character
+///   reference to the C1 controls (`&#146;`, `&#x92;`) is read as the Windows-1252 character
+///   the writer meant (`’`), as HTML reads it. A reference
 ///   to an entity the document's DTD declares (`<!ENTITY e "…">`) is dropped: declared
 ///   entities are never expanded, and read as nothing.
 ///
@@ -44,23 +46,40 @@ public struct FeedByteRepair {
         "us-ascii", "ascii",
     ]
 
-    /// Decides from the document's first bytes whether to repair it.
-    public static func mode(forHead head: UnsafeRawBufferPointer) -> Mode {
+    /// Decides from the document's first bytes whether to repair it: by its byte-order
+    /// mark, else its declared encoding, else the HTTP `charset` (lowercased), else UTF-8.
+    public static func mode(forHead head: UnsafeRawBufferPointer, charset: String? = nil) -> Mode {
         let bytes = Array(head.prefix(512))
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) {
             return .passThrough
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard body.starts(with: Array("<?xml".utf8)), let end = body.firstRange(of: Array("?>".utf8)) else {
-            return .repair
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .repair }
+        let encoding = declaredEncoding(bytes) ?? charset
+        return encoding.map(repairedEncodings.contains) ?? true ? .repair : .passThrough
+    }
+
+    /// Whether the HTTP `charset` decides the encoding of a document starting with `head`:
+    /// it has no byte-order mark and declares no encoding (XML 1.0 §4.3.3 and Appendix F).
+    public static func charsetApplies(toHead head: UnsafeRawBufferPointer) -> Bool {
+        let bytes = Array(head.prefix(512))
+        let marked =
+            bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF])
+            || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0)
+        return !marked && declaredEncoding(bytes) == nil
+    }
+
+    /// The encoding the XML declaration names, lowercased ("" for one written without
+    /// quotes); nil when there is none.
+    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstRange(of: Array("?>".utf8)) else {
+            return nil
         }
-        let declaration = body[..<end.lowerBound]
-        guard let key = declaration.firstRange(of: Array("encoding".utf8)) else { return .repair }
+        let declaration = bytes[..<end.lowerBound]
+        guard let key = declaration.firstRange(of: Array("encoding".utf8)) else { return nil }
         var rest = declaration[key.upperBound...].drop { $0 == 32 || $0 == 61 || $0 == 9 }
-        guard let quote = rest.first, quote == 34 || quote == 39 else { return .passThrough }
+        guard let quote = rest.first, quote == 34 || quote == 39 else { return "" }
         rest = rest.dropFirst()
-        let name = String(decoding: rest.prefix { $0 != quote }, as: UTF8.self).lowercased()
-        return repairedEncodings.contains(name) ? .repair : .passThrough
+        return String(decoding: rest.prefix { $0 != quote }, as: UTF8.self).lowercased()
     }
 
     /// Hands `body` the repaired bytes of `input`; `final` flushes whatever was held back.
@@ -115,6 +134,7 @@ public struct FeedByteRepair {
                 switch reference(data, index) {
                 case .yes: index += 1
                 case .declared(let length): replace([], skipping: length)
+                case .windows1252(let length, let byte): replace(Self.windows1252(byte), skipping: length)
                 case .more where !final: break scan
                 default: replace(Self.escapedAmpersand, skipping: 1)
                 }
@@ -212,20 +232,7 @@ public struct FeedByteRepair {
     }
 
     /// A byte read as Windows-1252, in UTF-8; its five undefined bytes read as nothing.
-    private static func windows1252(_ byte: UInt8) -> [UInt8] {
-        let scalar: UInt32
-        if (0x80...0x9F).contains(byte) {
-            scalar = windows1252High[Int(byte - 0x80)]
-            if scalar == 0 { return [] }
-        } else {
-            scalar = UInt32(byte)
-        }
-        return Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
+    static func windows1252(_ byte: UInt8) -> [UInt8] {
+        Windows1252.scalar(for: byte).map { Array(String(Character($0)).utf8) } ?? []
     }
-
-    private static let windows1252High: [UInt32] = [
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
-        0x0178,
-    ]
 }

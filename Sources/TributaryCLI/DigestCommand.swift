@@ -56,8 +56,9 @@ struct DigestCommand: AsyncParsableCommand {
         case .json: JSONRenderer().render(digest) { StandardOutput.write($0) }
         case .markdown: MarkdownRenderer().render(digest) { StandardOutput.write($0) }
         case .atom, .rss, .jsonfeed:
-            DigestFile.render(digest, as: format, text: textRenderer(environment: pipeline.environment, isTTY: false))
-                .withUnsafeBufferPointer(StandardOutput.write)
+            let bytes = DigestFile.render(
+                digest, as: format, text: textRenderer(environment: pipeline.environment, isTTY: false))
+            StandardOutput.write(Data(bytes))
         }
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).

@@ -1,4 +1,5 @@
 import Tributary
+import TributaryBytes
 
 /// Where one field's text sits in its batch's `EntryBatch.text`.
 struct TextSpan: Sendable {
@@ -52,8 +53,23 @@ struct EntryBatch: Sendable {
     /// The categories from `start` to the last one added: an entry's run so far.
     func categoryRun(from start: Int? = nil) -> Range<Int> { (start ?? categories.count)..<categories.count }
 
+    /// The pieces of a span between `separator` bytes (`itunes:keywords`' commas).
+    func split(_ span: TextSpan, at separator: UInt8) -> [TextSpan] {
+        var pieces: [TextSpan] = []
+        var start = span.start
+        for index in span.start...(span.start + span.count)
+        where index == span.start + span.count || text[index] == separator {
+            pieces.append(TextSpan(start: start, count: index - start))
+            start = index + 1
+        }
+        return pieces
+    }
+
     /// Appends bytes to the field that starts at `start` (text that arrives in pieces).
     mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>) { text.append(contentsOf: bytes) }
+
+    /// Appends one byte to the field being built with `extend`.
+    mutating func extend(byte: UInt8) { text.append(byte) }
 
     /// The span from `start` to the end of the text, closing a field built with `extend`.
     func span(from start: Int) -> TextSpan { TextSpan(start: start, count: text.count - start) }
@@ -98,6 +114,16 @@ struct EntryText {
         var end = limit
         while end > 0, all[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
         return UnsafeBufferPointer(rebasing: all[..<end])
+    }
+
+    /// Calls `body` with at most the first `limit` bytes of a span, double encoding
+    /// undone (see `DoubleEncodedText`).
+    func withRepairedBytes<Result>(
+        _ span: TextSpan, upTo limit: Int = .max, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let bytes = bytes(span, upTo: limit)
+        guard let undone = DoubleEncodedText.undone(bytes) else { return body(bytes) }
+        return undone.withUnsafeBufferPointer(body)
     }
 
     func string(_ span: TextSpan?) -> String? {

@@ -27,18 +27,32 @@ struct RawFeed: Sendable {
 struct RawEntry: Sendable {
     var id: TextSpan?
     var title: TextSpan?
-    /// Atom `type` of the title: `text`, `html` or `xhtml`.
-    var titleIsHTML = false
+    /// How the title is written (Atom `type`; RSS titles are `.markup`).
+    var titleType = FeedTextType.markup
     var link: RawURL?
+    /// How good the link is: 0 none, 1 an Atom alternate of a type other than HTML, 2 any other.
+    var linkRank: UInt8 = 0
+    /// Whether the RSS `guid` (`id`) is the link when there is none.
+    var guidLink = FeedGuidLink.never
+    /// Atom `content src`: where the content is, the link when there is none.
+    var contentSource: RawURL?
     /// `xml:base` in effect for the entry.
     var base: String?
     var published: TextSpan?
     var updated: TextSpan?
+    /// Atom 0.3 and DCMI `created`, the date when there is no other.
+    var created: TextSpan?
     var author: TextSpan?
+    /// The author of an Atom entry's `source`, for an entry without its own.
+    var sourceAuthor: TextSpan?
     /// The summary or description, HTML or text.
     var summary: TextSpan?
+    var summaryType = FeedTextType.markup
     /// The full content (`content:encoded`, Atom `content`, JSON `content_html`).
     var content: TextSpan?
+    var contentType = FeedTextType.markup
+    /// `dc:description`, `itunes:summary` or `media:description`, when there is no other.
+    var otherSummary: TextSpan?
     /// Where the entry's categories are in its batch's `categories`.
     var categories: Range<Int> = 0..<0
     /// `media:thumbnail`, `itunes:image` and the like: an explicit thumbnail.

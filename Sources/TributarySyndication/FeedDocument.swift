@@ -14,12 +14,28 @@ public enum FeedDocument {
     }
 
     /// An HTTP body from `documentURL`; `mediaType`, the type the server declared, is
-    /// named when the body is not a feed.
+    /// named when the body is not a feed; `contentType`'s `charset` is the encoding of an
+    /// XML document with no byte-order mark that declares none.
     public static func read(
-        body: Data, documentURL: URL, limit: Int?, mediaType: String?
+        body: Data, documentURL: URL, limit: Int?, mediaType: String?, contentType: String? = nil
     ) async throws -> SourceUpdate {
-        try await DedicatedThread.run("tributary.feed") {
-            try FeedReading.read(FeedBody.memory(body), documentURL: documentURL, limit: limit, mediaType: mediaType)
+        let charset = contentType.flatMap(charset(inContentType:))
+        return try await DedicatedThread.run("tributary.feed") {
+            try FeedReading.read(
+                FeedBody.memory(body), documentURL: documentURL, limit: limit, mediaType: mediaType, charset: charset)
         }
+    }
+
+    /// The `charset` parameter of a `Content-Type` header, unquoted and lowercased.
+    static func charset(inContentType contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                continue
+            }
+            let value = pair[1].trimmingCharacters(in: CharacterSet.whitespaces.union(["\"", "'"])).lowercased()
+            return value.isEmpty ? nil : value
+        }
+        return nil
     }
 }

@@ -34,14 +34,16 @@ enum FeedMapping {
     }
 
     static func item(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {
-        let link = entry.link.map(text.resolved)
+        let link = (entry.link ?? guidLink(entry, text) ?? entry.contentSource).map(text.resolved)
         let summary = summaryText(entry, text)
         let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
         var item = FeedItem(
             id: identifier(entry, text, link: link), source: "", sourceType: type,
             kind: kind(entry, text, link: link, wellKnown),
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
-            published: (entry.published ?? entry.updated).flatMap { FeedDates.parse(utf8: text.bytes($0)) },
+            published: (entry.published ?? entry.updated ?? entry.created).flatMap {
+                FeedDates.parse(utf8: text.bytes($0))
+            },
             summary: summary, tags: tags(entry, text)
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
@@ -100,20 +102,21 @@ enum FeedMapping {
     }
 
     static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {
-        let title = entry.title.map { span in
-            entry.titleIsHTML
-                ? TextCleanup.plainText(fromHTMLUTF8: text.bytes(span))
-                : TextCleanup.decodedLine(utf8: text.bytes(span))
-        }
+        let title = entry.title.map { span in text.withRepairedBytes(span) { line($0, entry.titleType) } }
         if let title, !title.isEmpty { return title }
         if let summary, !summary.isEmpty { return TextCleanup.truncate(summary, to: 120) }
         return "(untitled)"
     }
 
-    /// Plain text of the summary (or the content), from its first 1.5 KB.
+    /// Plain text of the summary (or the content, or a summary in another namespace),
+    /// from its first 1.5 KB.
     static func summaryText(_ entry: RawEntry, _ text: EntryText) -> String? {
-        guard let span = entry.summary ?? entry.content else { return nil }
-        let plain = TextCleanup.truncate(TextCleanup.plainText(fromHTMLUTF8: text.bytes(span, upTo: 1536)), to: 500)
+        let field =
+            entry.summary.map { ($0, entry.summaryType) } ?? entry.content.map { ($0, entry.contentType) }
+            ?? entry.otherSummary.map { ($0, FeedTextType.markup) }
+        guard let (span, type) = field else { return nil }
+        let limit = type == .base64 ? Int.max : 1536
+        let plain = text.withRepairedBytes(span, upTo: limit) { TextCleanup.truncate(plainText($0, type), to: 500) }
         return plain.isEmpty ? nil : plain
     }
 
@@ -129,42 +132,20 @@ enum FeedMapping {
         return nil
     }
 
-    /// `author`, `dc:creator` or `itunes:author`, else the feed's; RSS's "email (Name)"
-    /// reads as Name. Mastodon items have none: the account comes from the link's `/@user/` path.
+    /// `author`, `dc:creator` or `itunes:author`, else the Atom `source`'s, else the feed's.
+    /// Mastodon items have none: the account comes from the link's `/@user/` path.
     static func author(_ entry: RawEntry, _ text: EntryText, link: String?, feed: RawFeed, _ wellKnown: WellKnownFeed)
         -> String?
     {
-        if var author = (text.string(entry.author) ?? feed.author).map(withoutTags).map(TextCleanup.singleLine),
-            !author.isEmpty
-        {
-            if author.utf8.last == UInt8(ascii: ")"), let open = author.firstIndex(of: "("),
-                author[..<open].contains("@")
-            {
-                author = String(author[author.index(after: open)..<author.index(before: author.endIndex)])
-            }
-            return author
+        let raw = (entry.author ?? entry.sourceAuthor).map { span in
+            text.withRepairedBytes(span) { String(decoding: $0, as: UTF8.self) }
+        }
+        if let author = (raw ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
+            return name(fromRSSAuthor: author)
         }
         guard wellKnown == .mastodon, let link = link.flatMap(URL.init(string:)), let host = link.host else {
             return nil
         }
         return link.pathComponents.first(where: { $0.hasPrefix("@") }).map { "\($0)@\(host)" }
-    }
-
-    /// An author as markup (arXiv's `dc:creator` links each name): the text, tags dropped
-    /// without the space `plainText` puts in their place, so "<a>A</a>, <a>B</a>" reads "A, B".
-    static func withoutTags(_ author: String) -> String {
-        guard author.utf8.contains(UInt8(ascii: "<")) else { return author }
-        var kept: [UInt8] = []
-        var inTag = false
-        for byte in author.utf8 {
-            if byte == UInt8(ascii: "<") {
-                inTag = true
-            } else if byte == UInt8(ascii: ">") {
-                inTag = false
-            } else if !inTag {
-                kept.append(byte)
-            }
-        }
-        return HTMLEntities.decode(String(decoding: kept, as: UTF8.self))
     }
 }

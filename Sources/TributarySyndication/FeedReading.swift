@@ -24,8 +24,10 @@ enum FeedBody: FeedByteSource {
 /// Detects the format and reads a feed into a snapshot.
 enum FeedReading {
     /// `splitFrom`: the size from which a file is read by two readers (see `SecondHalfReader`).
+    /// `charset`: the HTTP `charset`, which applies when the document has no byte-order mark
+    /// and declares no encoding.
     static func read(
-        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String? = nil,
+        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String? = nil, charset: String? = nil,
         splitFrom: Int = SecondHalfReader.minimumFileSize
     ) throws -> SourceUpdate {
         let (encoding, markLength) = FeedTextEncoding.detect(try bytes.head())
@@ -38,13 +40,14 @@ enum FeedReading {
             update.diagnostics.insert("read as \(encoding.name) (\(mark)), converted to UTF-8", at: 0)
             return update
         }
-        return try readUTF8(bytes, documentURL: documentURL, limit: limit, mediaType: mediaType, splitFrom: splitFrom)
+        return try readUTF8(
+            bytes, documentURL: documentURL, limit: limit, mediaType: mediaType, charset: charset, splitFrom: splitFrom)
     }
 
     /// Reads a document in UTF-8 (or the encodings the byte repair reads, or one it leaves
     /// to libxml2); `converted`: UTF-8 whatever it declares.
     private static func readUTF8(
-        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String?,
+        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String?, charset: String? = nil,
         splitFrom: Int = SecondHalfReader.minimumFileSize, converted: Bool = false
     ) throws -> SourceUpdate {
         let head = try bytes.head()
@@ -58,11 +61,13 @@ enum FeedReading {
             let what = mediaType.map { " (\($0))" } ?? ""
             throw TributaryError(.badResponse, "the document\(what) is neither XML nor JSON, so not a feed")
         }
-        return try readXML(bytes, documentURL: documentURL, limit: limit, splitFrom: splitFrom, converted: converted)
+        return try readXML(
+            bytes, documentURL: documentURL, limit: limit, splitFrom: splitFrom, converted: converted, charset: charset)
     }
 
     static func readXML(
-        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, splitFrom: Int, converted: Bool
+        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, splitFrom: Int, converted: Bool,
+        charset: String? = nil
     ) throws -> SourceUpdate {
         var mapper: ParallelMapper?
         var second: SecondHalfReader?
@@ -71,7 +76,7 @@ enum FeedReading {
         var stopAt = Int.max  // where the second reader, once started, takes over
         let reader = FeedXMLReader(
             documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize,
-            convertedToUTF8: converted
+            convertedToUTF8: converted, charset: charset
         ) { state, batch in
             if mapper == nil, let feed = state.feed {
                 let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)

@@ -7,9 +7,17 @@ import CLibXML2
 struct FeedTagTable: ~Copyable {
     private let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: 128)
     private var count = 0
+    private var plainNamesAreAtom = false
 
     init() {
         slots.initialize(repeating: Slot())
+    }
+
+    /// From now on, names in no namespace are read as Atom's (see `FeedXMLTag(plainAtomName:)`).
+    mutating func readPlainNamesAsAtom() {
+        plainNamesAreAtom = true
+        for index in slots.indices { slots[index] = Slot() }
+        count = 0
     }
 
     /// The tag for a name and namespace.
@@ -21,7 +29,10 @@ struct FeedTagTable: ~Copyable {
             slot = (slot + 1) & (slots.count - 1)
         }
         let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
-        let tag = FeedXMLTag(namespace: namespace, name: String(cString: name))
+        let tag =
+            plainNamesAreAtom && uri == nil
+            ? FeedXMLTag(plainAtomName: String(cString: name))
+            : FeedXMLTag(namespace: namespace, name: String(cString: name))
         if count < slots.count / 2 {  // half full at most, so probes stay short
             slots[slot] = Slot(name: name, uri: uri, tag: tag)
             count += 1

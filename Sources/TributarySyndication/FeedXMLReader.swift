@@ -20,14 +20,17 @@ final class FeedXMLReader {
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) private var repair: FeedByteRepair
     @exclusivity(unchecked) private var tags = FeedTagTable()
+    /// The HTTP `charset`, lowercased, for a document that declares no encoding.
+    private let charset: String?
 
     /// Reading stops after `limit` entries; `onBatch` gets each full batch of `batchSize`,
     /// with the state (its `feed` is set by then). `convertedToUTF8`: the bytes are UTF-8
-    /// whatever the document declares (see `WideFeedBytes`).
+    /// whatever the document declares (see `WideFeedBytes`); `charset`: the HTTP `charset`.
     init(
-        documentURL: String, limit: Int?, batchSize: Int, convertedToUTF8: Bool = false,
+        documentURL: String, limit: Int?, batchSize: Int, convertedToUTF8: Bool = false, charset: String? = nil,
         onBatch: @escaping (FeedXMLState, EntryBatch) -> Void
     ) {
+        self.charset = charset?.lowercased()
         state = FeedXMLState(documentURL: documentURL, limit: limit, batchSize: batchSize, onBatch: onBatch)
         repair = FeedByteRepair(mode: convertedToUTF8 ? .repair : .undecided)
     }
@@ -51,13 +54,24 @@ final class FeedXMLReader {
     /// The next piece of the document; false once reading has stopped.
     func read(_ buffer: UnsafeRawBufferPointer) -> Bool {
         guard let context else { return false }
-        if repair.mode == .undecided, FeedByteRepair.mode(forHead: buffer) == .repair {
-            // The repair hands libxml2 UTF-8 whatever the document declares.
-            xmlCtxtUseOptions(context, Int32(Self.options | XML_PARSE_IGNORE_ENC.rawValue))
-        }
+        if repair.mode == .undecided { decideEncoding(buffer, context) }
         var more = true
         repair.repair(buffer, final: false) { more = self.push($0, context) }
         return more
+    }
+
+    /// The byte-order mark, else the declared encoding, else the HTTP `charset`, else UTF-8.
+    private func decideEncoding(_ head: UnsafeRawBufferPointer, _ context: xmlParserCtxtPtr) {
+        let mode = FeedByteRepair.mode(forHead: head, charset: charset)
+        repair = FeedByteRepair(mode: mode)
+        if mode == .repair {
+            // The repair hands libxml2 UTF-8 whatever the document declares.
+            xmlCtxtUseOptions(context, Int32(Self.options | XML_PARSE_IGNORE_ENC.rawValue))
+        } else if let charset, FeedByteRepair.charsetApplies(toHead: head),
+            let handler = xmlFindCharEncodingHandler(charset)
+        {
+            xmlSwitchToEncoding(context, handler)
+        }
     }
 
     /// Ends the document.
@@ -112,7 +126,10 @@ final class FeedXMLReader {
         _ name: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ attributes: FeedAttributes,
         record: (inout FeedOutline) -> Void
     ) {
-        state.startElement(tags.tag(name, uri), name: name, attributes, record: record)
+        let tag = tags.tag(name, uri)
+        state.startElement(tag, name: name, uri: uri, attributes, record: record)
+        // An Atom root without the Atom namespace: its descendants' plain names are Atom's.
+        if tag == .atomFeed, uri == nil, state.depth == 1 { tags.readPlainNamesAsAtom() }
         stopParserIfDone()
     }
 

@@ -10,7 +10,7 @@ extension FeedXMLState {
         case .generator: begin(capture: .generator)
         case .atomAuthor where feed?.author == nil: atomAuthorDepth = depth
         case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
-        case .atomLink where feed?.link == nil && (attributes["rel"] ?? "alternate") == "alternate":
+        case .atomLink where feed?.link == nil && FeedLinkRel(attributes) == .alternate:
             let link = attributes["href"].map(resolve)
             feed?.link = link
         default: break
@@ -29,46 +29,82 @@ extension FeedXMLState {
         }
     }
 
+    /// An entry's own fields are its children: the same names deeper down (in an
+    /// extension element, an Atom `source`) are not its fields, bar an author's name and
+    /// Media RSS, whose elements may sit in a `media:group`.
     mutating func startEntryField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         switch tag {
-        case .atomSource: skipDepth = depth
+        case .atomName where atomAuthorDepth > 0:
+            begin(capture: sourceDepth > 0 && atomAuthorDepth == sourceDepth + 1 ? .sourceAuthor : .rssAuthor)
+        case .atomAuthor where sourceDepth > 0 && depth == sourceDepth + 1: atomAuthorDepth = depth
+        case .mediaThumbnail, .mediaContent, .mediaCategory, .otherSummary, .img: startMediaField(tag, attributes)
+        default:
+            guard depth == entryDepth + 1 else { return }
+            startChildField(tag, attributes)
+        }
+    }
+
+    private mutating func startChildField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
+        switch tag {
+        case .atomSource: sourceDepth = depth
         case .atomAuthor: atomAuthorDepth = depth
-        case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
-        case .title:
-            entry?.titleIsHTML = attributes.value("type", is: "html")  // xhtml arrives as parsed text
-            begin(capture: .title)
+        case .title, .atomSummary, .atomContent:
+            if tag == .atomContent, let source = attributes.bytes("src") {
+                let contentSource = url(source)
+                entry?.contentSource = contentSource
+            }
+            // RSS titles share Atom's tag, not its text constructs.
+            begin(capture: tag, type: feed?.format == .atom ? FeedTextType(atom: attributes) : .markup)
+        case .guid:
+            entry?.guidLink = attributes.bytes("isPermaLink").map { FeedGuidLink(isPermaLink: $0) } ?? .ifURL
+            begin(capture: tag)
         case .atomLink: atomLink(attributes)
         case .atomCategory:
             if let term = attributes.bytes("term") ?? attributes.bytes("label") { addCategory(remainder.add(term)) }
+        case .itunesImage: startMediaField(tag, attributes)
+        case .enclosure: startMediaField(.mediaContent, attributes)
+        case .contentEncoded: begin(capture: tag, type: .html)
+        case .dcTitle, .link, .atomID, .pubDate, .dcDate, .published, .updated, .created, .rssAuthor, .dcCreator,
+            .itunesAuthor, .description, .rssCategory, .dcSubject, .itunesKeywords, .rank:
+            begin(capture: tag)
+        default: break
+        }
+    }
+
+    private mutating func startMediaField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
+        switch tag {
         case .mediaThumbnail, .itunesImage:
             if entry != nil, entry?.thumbnail == nil, let bytes = attributes.bytes("url") ?? attributes.bytes("href") {
                 let thumbnail = url(bytes)
                 entry?.thumbnail = thumbnail
             }
-        case .mediaContent, .enclosure:
+        case .mediaContent:
             if entry != nil, let bytes = attributes.bytes("url") {
                 let type = (attributes.bytes("medium") ?? attributes.bytes("type")).map { remainder.add($0) }
                 let media = RawMedia(url: url(bytes), type: type)
                 entry?.media.append(media)
             }
+        case .mediaCategory, .otherSummary: begin(capture: tag)
         case .img: captureChild(tag, attributes)
-        case .link, .guid, .atomID, .pubDate, .dcDate, .published, .updated, .rssAuthor, .dcCreator, .itunesAuthor,
-            .description, .atomSummary, .contentEncoded, .atomContent, .rssCategory, .dcSubject, .rank:
-            begin(capture: tag)
         default: break
         }
     }
 
     private mutating func atomLink(_ attributes: FeedAttributes) {
         guard entry != nil, let href = attributes.bytes("href") else { return }
-        if attributes.value("rel", is: "alternate", byDefault: true) {
-            if entry?.link == nil {
+        switch FeedLinkRel(attributes) {
+        case .alternate:
+            // An HTML alternate (or one of no type) before an alternate of another type.
+            let rank: UInt8 = attributes.bytes("type").map(FeedLinkRel.isHTML) ?? true ? 2 : 1
+            if rank > entry?.linkRank ?? 0 {
                 let link = url(href)
                 entry?.link = link
+                entry?.linkRank = rank
             }
-        } else if attributes.value("rel", is: "enclosure") {
+        case .enclosure:
             let media = RawMedia(url: url(href), type: attributes.bytes("type").map { remainder.add($0) })
             entry?.media.append(media)
+        case .other: break
         }
     }
 
@@ -85,18 +121,35 @@ extension FeedXMLState {
     }
 
     /// Keeps a field's span; the mapping trims and cleans the text when it makes the item.
-    mutating func store(entryField tag: FeedXMLTag, _ span: TextSpan) {
+    /// Where two elements give one field, the entry's own (RSS or Atom) element wins over
+    /// another namespace's (Dublin Core, iTunes, Media RSS), whichever comes first.
+    mutating func store(entryField tag: FeedXMLTag, _ span: TextSpan, type: FeedTextType) {
         switch tag {
-        case .title: entry?.title = span
-        case .link where entry?.link == nil: entry?.link = RawURL(text: span, base: captureBase)
+        case .title:
+            entry?.title = span
+            entry?.titleType = type
+        case .dcTitle where entry?.title == nil:
+            entry?.title = span
+            entry?.titleType = .markup
+        case .link where entry?.linkRank == 0:
+            entry?.link = RawURL(text: span, base: captureBase)
+            entry?.linkRank = 2
         case .guid, .atomID: entry?.id = span
         case .pubDate, .published: entry?.published = span
         case .dcDate: if entry?.published == nil { entry?.published = span }
         case .updated: entry?.updated = span
+        case .created: entry?.created = span
         case .rssAuthor, .dcCreator, .itunesAuthor: if entry?.author == nil { entry?.author = span }
-        case .description, .atomSummary: entry?.summary = span
-        case .contentEncoded, .atomContent: entry?.content = span
-        case .rssCategory, .dcSubject: addCategory(span)
+        case .sourceAuthor: if entry?.sourceAuthor == nil { entry?.sourceAuthor = span }
+        case .description, .atomSummary:
+            entry?.summary = span
+            entry?.summaryType = type
+        case .otherSummary: if entry?.otherSummary == nil { entry?.otherSummary = span }
+        case .contentEncoded, .atomContent:
+            entry?.content = span
+            entry?.contentType = type
+        case .rssCategory, .dcSubject, .mediaCategory: addCategory(span)
+        case .itunesKeywords: for keyword in remainder.split(span, at: UInt8(ascii: ",")) { addCategory(keyword) }
         case .rank: entry?.rank = span
         default: break
         }

@@ -31,12 +31,14 @@ struct FeedXMLState {
     private var entryParentDepth = 0
     var entry: RawEntry?
     /// The depth of the entry being read; 0 outside entries.
-    private var entryDepth = 0
+    private(set) var entryDepth = 0
     private var inEntry: Bool { entryDepth > 0 }
-    var skipDepth = 0
+    /// The depth of the Atom `<source>` being read in an entry; 0 outside one.
+    var sourceDepth = 0
     /// The depth of the Atom `<author>` being read (the feed's or an entry's); 0 outside one.
     var atomAuthorDepth = 0
     private var capture: FeedXMLTag = .other
+    private var captureType = FeedTextType.markup
     private var captureDepth = 0
     var captureBase: String?
     /// Where the captured field's text starts in `remainder.text`.
@@ -53,9 +55,9 @@ struct FeedXMLState {
     }
 
     /// Whether the document stands between two entries, at their parent, with nothing
-    /// being captured or skipped.
+    /// being captured.
     var isBetweenEntries: Bool {
-        entryDepth == 0 && capture == .other && skipDepth == 0 && atomAuthorDepth == 0 && depth == entryParentDepth
+        entryDepth == 0 && capture == .other && atomAuthorDepth == 0 && depth == entryParentDepth
     }
 
     mutating func stop(_ error: TributaryError? = nil) {
@@ -92,7 +94,7 @@ struct FeedXMLState {
 
     /// `record` notes the element in the outline, before the first entry.
     mutating func startElement(
-        _ tag: FeedXMLTag, name: UnsafePointer<xmlChar>, _ attributes: FeedAttributes,
+        _ tag: FeedXMLTag, name: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, _ attributes: FeedAttributes,
         record: (inout FeedOutline) -> Void
     ) {
         depth += 1
@@ -102,8 +104,7 @@ struct FeedXMLState {
         }
         if !outline.isComplete, !inEntry { record(&outline) }
         pushBase(attributes)
-        guard feed != nil else { return start(root: tag, name: name) }
-        if skipDepth > 0 { return }
+        guard feed != nil else { return start(root: tag, name: name, uri: uri) }
         if capture != .other { return captureChild(tag, attributes) }
         if !inEntry {
             if tag == .item || tag == .entry { return beginEntry() }
@@ -118,24 +119,21 @@ struct FeedXMLState {
             depth -= 1
         }
         if !outline.isComplete, !inEntry { outline.closed() }
-        if skipDepth > 0 {
-            if depth == skipDepth { skipDepth = 0 }
-            return
-        }
         if capture != .other, depth == captureDepth { finishCapture() }
+        if depth == sourceDepth { sourceDepth = 0 }
         if inEntry, depth == entryDepth { finishEntry() }
         if capture == .other, depth == atomAuthorDepth { atomAuthorDepth = 0 }
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
         let captured = remainder.text.count - captureStart
-        guard capture != .other, skipDepth == 0, captured < Self.maxFieldBytes else { return }
+        guard capture != .other, captured < Self.maxFieldBytes else { return }
         remainder.extend(UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - captured)))
     }
 
     // MARK: Structure
 
-    private mutating func start(root tag: FeedXMLTag, name: UnsafePointer<xmlChar>) {
+    private mutating func start(root tag: FeedXMLTag, name: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?) {
         switch tag {
         case .rss: feed = RawFeed(format: .rss)
         case .rdf: feed = RawFeed(format: .rdf)
@@ -143,8 +141,7 @@ struct FeedXMLState {
         case .html:
             stop(TributaryError(.badResponse, "the server sent an HTML page, not a feed (a login or bot-check page?)"))
         default:
-            let root = TextCleanup.singleLine(String(cString: name))
-            stop(TributaryError(.badResponse, "the document's root element is <\(root)>, not an RSS, RDF or Atom feed"))
+            stop(FeedRootRefusal.error(name: String(cString: name), namespace: uri.map { String(cString: $0) }))
         }
         feed?.base = bases.count > 1 ? bases.last?.url : nil
     }
@@ -157,6 +154,7 @@ struct FeedXMLState {
         entry = RawEntry(base: bases.last?.url, categories: remainder.categoryRun())
         entryDepth = depth
         atomAuthorDepth = 0
+        sourceDepth = 0
     }
 
     private mutating func finishEntry() {
@@ -172,8 +170,9 @@ struct FeedXMLState {
         if let limit, entryCount >= limit { stop() }
     }
 
-    mutating func begin(capture tag: FeedXMLTag) {
+    mutating func begin(capture tag: FeedXMLTag, type: FeedTextType = .markup) {
         capture = tag
+        captureType = type
         captureDepth = depth
         captureBase = tag == .link ? bases.last?.url : nil  // only links are resolved
         captureStart = remainder.text.count
@@ -183,12 +182,14 @@ struct FeedXMLState {
         let span = remainder.span(from: captureStart)
         let tag = capture
         capture = .other
-        if inEntry { return store(entryField: tag, span) }
+        if inEntry { return store(entryField: tag, span, type: captureType) }
         store(feedField: tag, remainder.string(span))
     }
 
-    /// Inside captured content (XHTML or unescaped HTML), only images matter.
+    /// Inside captured content (XHTML or unescaped HTML), only images and line breaks
+    /// matter: a block element's text is set apart by a space.
     mutating func captureChild(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
+        if tag == .xhtmlBlock { remainder.extend(byte: UInt8(ascii: " ")) }
         guard tag == .img, entry?.inlineImage == nil, let src = attributes["src"] else { return }
         let image = resolve(src)
         entry?.inlineImage = image

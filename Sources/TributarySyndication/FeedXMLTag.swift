@@ -1,63 +1,103 @@
-/// XML namespaces a feed reader cares about.
+/// XML namespaces a feed reader cares about, matched by URI (in any case, as the iTunes
+/// namespace is spelled both `…/dtds/podcast-1.0.dtd` and `…/DTDs/Podcast-1.0.dtd`).
 enum FeedNamespace {
-    case plain, atom, dc, content, media, itunes, rank, rdf, xhtml, xml, other
+    case plain, atom, dc, dcterms, content, media, itunes, rank, rdf, xhtml, xml, other
 
     init(uri: String?) {
-        switch uri {
-        case nil, "", "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
-            "http://backend.userland.com/rss2":
+        guard let uri else {
             self = .plain
-        case "http://www.w3.org/2005/Atom": self = .atom
-        case "http://purl.org/dc/elements/1.1/": self = .dc
-        case "http://purl.org/rss/1.0/modules/content/": self = .content
-        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
-        case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
-        case "http://purl.org/atompub/rank/1.0": self = .rank
-        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
-        case "http://www.w3.org/1999/xhtml": self = .xhtml
-        case "http://www.w3.org/XML/1998/namespace": self = .xml
-        default: self = .other
+            return
         }
+        self = Self.known[uri.lowercased()] ?? .other
     }
+
+    private static let known: [String: FeedNamespace] = [
+        "": .plain,
+        // RSS 0.90, 1.0, UserLand's 0.91 and 2.0, the Harvard-hosted 2.0, the RSS 0.91 module
+        "http://my.netscape.com/rdf/simple/0.9/": .plain, "http://purl.org/rss/1.0/": .plain,
+        "http://backend.userland.com/rss": .plain, "http://backend.userland.com/rss2": .plain,
+        "http://blogs.law.harvard.edu/tech/rss": .plain, "http://purl.org/rss/1.0/modules/rss091#": .plain,
+        "http://www.w3.org/2005/atom": .atom, "http://purl.org/atom/ns#": .atom,
+        "http://purl.org/dc/elements/1.1/": .dc, "http://purl.org/dc/terms/": .dcterms,
+        "http://purl.org/rss/1.0/modules/content/": .content,
+        "http://search.yahoo.com/mrss/": .media, "http://search.yahoo.com/mrss": .media,
+        "http://www.itunes.com/dtds/podcast-1.0.dtd": .itunes, "http://example.com/dtds/podcast-1.0.dtd": .itunes,
+        "http://purl.org/atompub/rank/1.0": .rank,
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns#": .rdf,
+        "http://www.w3.org/1999/xhtml": .xhtml,
+        "http://www.w3.org/xml/1998/namespace": .xml,
+    ]
 }
 
 /// The elements a feed reader acts on, by namespace and local name.
 enum FeedXMLTag {
     case rss, rdf, atomFeed, html
     case item, entry, atomSource
-    case title, link, atomLink, guid, atomID
-    case pubDate, dcDate, published, updated
-    case rssAuthor, dcCreator, itunesAuthor, atomAuthor, atomName
-    case description, atomSummary, contentEncoded, atomContent
-    case rssCategory, atomCategory, dcSubject
-    case mediaThumbnail, mediaContent, enclosure, itunesImage, rank, img
+    case title, dcTitle, link, atomLink, guid, atomID
+    case pubDate, dcDate, published, updated, created
+    case rssAuthor, dcCreator, itunesAuthor, atomAuthor, atomName, sourceAuthor
+    case description, atomSummary, contentEncoded, atomContent, otherSummary
+    case rssCategory, atomCategory, dcSubject, mediaCategory, itunesKeywords
+    case mediaThumbnail, mediaContent, enclosure, itunesImage, rank, img, xhtmlBlock
     case generator, other
 
     init(namespace: FeedNamespace, name: String) {
         switch namespace {
         case .plain: self = Self.plain[name] ?? (name.lowercased() == "html" ? .html : .other)
         case .atom: self = Self.atom[name] ?? .other
-        case .dc:
-            self = name == "creator" ? .dcCreator : name == "date" ? .dcDate : name == "subject" ? .dcSubject : .other
+        case .dc: self = Self.dc[name] ?? .other
+        case .dcterms: self = Self.dcterms[name] ?? .other
         case .content: self = name == "encoded" ? .contentEncoded : .other
-        case .media: self = name == "thumbnail" ? .mediaThumbnail : name == "content" ? .mediaContent : .other
-        case .itunes: self = name == "author" ? .itunesAuthor : name == "image" ? .itunesImage : .other
+        case .media: self = Self.media[name] ?? .other
+        case .itunes: self = Self.itunes[name] ?? .other
         case .rank: self = name == "rank" ? .rank : .other
         case .rdf: self = name == "RDF" ? .rdf : .other
-        case .xhtml: self = name == "img" ? .img : name == "html" ? .html : .other
+        case .xhtml:
+            self = name == "img" ? .img : name == "html" ? .html : Self.blocks.contains(name) ? .xhtmlBlock : .other
         case .xml, .other: self = .other
         }
     }
 
+    /// The tag of a name in no namespace, in a document whose root is an Atom `<feed>`
+    /// without the Atom namespace: read as Atom.
+    init(plainAtomName name: String) {
+        self = Self.atom[name] ?? .other
+    }
+
     private static let plain: [String: FeedXMLTag] = [
-        "rss": .rss, "item": .item, "title": .title, "link": .link, "guid": .guid, "pubDate": .pubDate,
-        "author": .rssAuthor, "description": .description, "category": .rssCategory, "enclosure": .enclosure,
-        "generator": .generator, "img": .img, "HTML": .html,
+        "rss": .rss, "feed": .atomFeed, "item": .item, "title": .title, "link": .link, "guid": .guid,
+        "pubDate": .pubDate, "author": .rssAuthor, "description": .description, "category": .rssCategory,
+        "enclosure": .enclosure, "generator": .generator, "img": .img, "HTML": .html,
     ]
 
+    /// Atom 1.0 and Atom 0.3 (`issued`, `modified`, `created`).
     private static let atom: [String: FeedXMLTag] = [
         "feed": .atomFeed, "entry": .entry, "source": .atomSource, "title": .title, "link": .atomLink,
         "id": .atomID, "published": .published, "updated": .updated, "author": .atomAuthor, "name": .atomName,
         "summary": .atomSummary, "content": .atomContent, "category": .atomCategory, "generator": .generator,
+        "issued": .published, "modified": .updated, "created": .created,
+    ]
+
+    private static let dc: [String: FeedXMLTag] = [
+        "title": .dcTitle, "creator": .dcCreator, "date": .dcDate, "subject": .dcSubject, "description": .otherSummary,
+    ]
+
+    private static let dcterms: [String: FeedXMLTag] = [
+        "issued": .published, "modified": .updated, "created": .created,
+    ]
+
+    private static let media: [String: FeedXMLTag] = [
+        "thumbnail": .mediaThumbnail, "content": .mediaContent, "category": .mediaCategory,
+        "description": .otherSummary,
+    ]
+
+    private static let itunes: [String: FeedXMLTag] = [
+        "author": .itunesAuthor, "image": .itunesImage, "summary": .otherSummary, "keywords": .itunesKeywords,
+    ]
+
+    /// XHTML elements that break a line, read as a space in inline XHTML content.
+    private static let blocks: Set<String> = [
+        "p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr", "td", "th",
+        "dd", "dt", "table", "hr",
     ]
 }

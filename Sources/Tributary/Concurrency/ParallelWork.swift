@@ -66,3 +66,28 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Long output as bytes, a window at a time: what the JSON, text and Markdown renderers
+/// share, so a digest of 100,000 items is never held whole as one string or buffer.
+public enum WindowedOutput {
+    /// Renders elements `0..<count` in windows of 4,096, each window split over the cores
+    /// by `render` (given a range, it returns that range's bytes), and hands each piece to
+    /// `sink` in order.
+    public static func write(
+        count: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void, _ render: (Range<Int>) -> [UInt8]
+    ) {
+        for window in stride(from: 0, to: count, by: 4096) {
+            let end = min(count, window + 4096)
+            let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
+                render(range.lowerBound + window..<range.upperBound + window)
+            }
+            for piece in pieces { piece.withUnsafeBufferPointer(sink) }
+        }
+    }
+
+    /// Hands `text`'s UTF-8 to `sink`.
+    public static func write(_ text: String, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8(sink)
+    }
+}

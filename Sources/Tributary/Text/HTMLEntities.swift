@@ -1,3 +1,5 @@
+import TributaryBytes
+
 /// Decodes HTML character references in text that APIs send HTML-encoded
 /// (Stack Exchange titles, X text): `&amp;`, `&#39;`, `&#x27;`, `&eacute;`.
 public enum HTMLEntities {
@@ -42,9 +44,13 @@ public enum HTMLEntities {
         let name = String(decoding: reference, as: UTF8.self)
         guard first == UInt8(ascii: "#") else { return HTMLEntityTable.codePoints[name].flatMap(Unicode.Scalar.init) }
         let number = name.dropFirst()
-        if number.first == "x" || number.first == "X" {
-            return UInt32(number.dropFirst(), radix: 16).flatMap(Unicode.Scalar.init)
+        let value =
+            number.first == "x" || number.first == "X"
+            ? UInt32(number.dropFirst(), radix: 16) : UInt32(number, radix: 10)
+        // HTML reads references to the C1 controls as Windows-1252 (`&#146;` is `’`).
+        if let value, (0x80...0x9F).contains(value) {
+            return Windows1252.scalar(for: UInt8(value)) ?? Unicode.Scalar(value)
         }
-        return UInt32(number, radix: 10).flatMap(Unicode.Scalar.init)
+        return value.flatMap(Unicode.Scalar.init)
     }
 }

@@ -30,18 +30,14 @@ public struct JSONWriter: ~Copyable {
         _ items: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void,
         _ element: (Element, inout JSONWriter) -> Void
     ) {
-        for window in stride(from: 0, to: items.count, by: 4096) {
-            let end = min(items.count, window + 4096)
-            let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
-                var out = JSONWriter(capacity: range.count * 800)
-                for index in range.lowerBound + window..<range.upperBound + window {
-                    out.raw(index == 0 ? "    {" : ",\n    {")
-                    element(items[index], &out)
-                    out.raw("\n    }")
-                }
-                return out.bytes
+        WindowedOutput.write(count: items.count, to: sink) { range in
+            var out = JSONWriter(capacity: range.count * 800)
+            for index in range {
+                out.raw(index == 0 ? "    {" : ",\n    {")
+                element(items[index], &out)
+                out.raw("\n    }")
             }
-            for piece in pieces { piece.withUnsafeBufferPointer(sink) }
+            return out.bytes
         }
     }
 

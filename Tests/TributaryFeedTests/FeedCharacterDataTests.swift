@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryTesting
+
+/// Windows-1252 in the C1 range, double-encoded UTF-8 and where the encoding comes from (issue 20).
+@Suite struct FeedCharacterDataTests {
+    @Test func c1ReferencesReadAsWindows1252() async throws {
+        let (items, _) = try await served("character-data/feed.xml")
+        #expect(items[0].title == "It’s “quoted” – …")
+        #expect(items[0].summary == "Escaped ‘twice’ €5")
+    }
+
+    @Test func c1BytesInALatin1Feed() async throws {
+        let (items, _) = try await served(
+            "character-data/windows-1252-declared-latin1.xml", contentType: "application/rss+xml")
+        #expect(items.first?.title == "It’s “quoted” – café €")
+    }
+
+    @Test func doubleEncodedUTF8IsRepaired() async throws {
+        let (items, _) = try await served("character-data/feed.xml")
+        #expect(items[1].title == "Café crème – déjà vu")
+        #expect(items[1].summary == "Été à Österreich ’24")
+        #expect(items[1].author == "François")
+    }
+
+    @Test func textThatOnlyLooksDoubleEncodedIsKept() async throws {
+        let (items, _) = try await served("character-data/feed.xml")
+        #expect(items[2].title == "SÃO PAULO: Ã© legit?")
+        #expect(items[2].summary == "Ã alone, and Â± as written")
+    }
+
+    /// "Привет" in Windows-1251, and the same document's parts around it.
+    static let cyrillic: [UInt8] = [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2]
+
+    static func document(declaration: String, mark: Bool = false) -> Data {
+        var bytes: [UInt8] = mark ? [0xEF, 0xBB, 0xBF] : []
+        bytes += Array(declaration.utf8)
+        bytes += Array("<rss version=\"2.0\"><channel><title>c</title><item><guid>e1</guid><title>".utf8)
+        bytes += mark ? Array("Привет".utf8) : cyrillic
+        bytes += Array("</title></item></channel></rss>".utf8)
+        return Data(bytes)
+    }
+
+    @Test func httpCharsetAppliesWhenTheDocumentDeclaresNone() async throws {
+        let update = try await update(
+            serving: Self.document(declaration: #"<?xml version="1.0"?>"#),
+            contentType: "text/xml; charset=windows-1251")
+        #expect(update.items.first?.title == "Привет")
+    }
+
+    @Test func declarationWinsOverHTTPCharset() async throws {
+        let update = try await update(
+            serving: Self.document(declaration: #"<?xml version="1.0" encoding="windows-1251"?>"#),
+            contentType: "application/xml; charset=utf-8")
+        #expect(update.items.first?.title == "Привет")
+    }
+
+    @Test func byteOrderMarkWinsOverDeclarationAndCharset() async throws {
+        let update = try await update(
+            serving: Self.document(declaration: #"<?xml version="1.0" encoding="windows-1251"?>"#, mark: true),
+            contentType: "application/xml; charset=iso-8859-5")
+        #expect(update.items.first?.title == "Привет")
+    }
+}
