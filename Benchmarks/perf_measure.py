@@ -25,10 +25,11 @@ def timed(work, command, stdin=None, stdout=os.devnull, env=None):
 
 
 def quick_wall(command, stdin=None, cwd=None):
-    """Wall seconds of a short command run directly (no /usr/bin/time in between)."""
+    """Wall seconds of a short command run directly (no /usr/bin/time in between); its exit
+    status is not checked (the offline demo exits 1: some of its sources fail by design)."""
     with open(stdin or os.devnull, "rb") as source:
         started = time.monotonic()
-        subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, cwd=cwd)
+        subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=cwd)
         return time.monotonic() - started
 
 
