@@ -29,7 +29,8 @@ def quick_wall(command, stdin=None, cwd=None):
     status is not checked (the offline demo exits 1: some of its sources fail by design)."""
     with open(stdin or os.devnull, "rb") as source:
         started = time.monotonic()
-        subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=cwd)
+        subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                       cwd=cwd)
         return time.monotonic() - started
 
 
