@@ -69,8 +69,8 @@ class Table:
 
     def add(self, name, run, megabytes=0, items=0, reference=None, note=""):
         ratio = f"{run.wall / reference.wall:.2f}x" if reference else ""
-        if reference:
-            note = f"cpu {run.cpu / max(reference.cpu, 1e-3):.2f}x; " + note
+        if reference and reference.cpu >= 0.05:  # /usr/bin/time counts in hundredths
+            note = f"cpu {run.cpu / reference.cpu:.2f}x; " + note
         self.append((name, f"{run.wall:.3f}", f"{run.cpu:.2f}", f"{items / run.wall:,.0f}" if items else "",
                           f"{megabytes / run.wall:.1f}" if megabytes else "", f"{run.rss:.0f}", ratio, note))
 
