@@ -1,36 +1,34 @@
 """Runs the performance benchmark described in Benchmarks/perf.sh and prints a table."""
-import json, os, re, shutil, subprocess, sys, tempfile, time
+import json, os, shutil, subprocess, sys, tempfile, time
+from perf_measure import Table, best, machine, median, quick_wall, timed
 
 BIN = sys.argv[1]
 QUICK = "--quick" in sys.argv
 TRIBUTARY, BENCH = os.path.join(BIN, "tributary"), os.path.join(BIN, "tributary-bench")
+SHARED_GENERATOR = os.path.join("..", "shared", "bench", "gen_feeds.py")
 WORK = tempfile.mkdtemp(prefix="tributary-perf.")
-ROWS = []
+# Every run's state store and cache live in WORK: the benchmark never writes the user's own.
+os.environ["XDG_STATE_HOME"] = os.path.join(WORK, "state")
+os.environ["XDG_CACHE_HOME"] = os.path.join(WORK, "cache")
+TABLE = Table()
+RUNS = 1 if QUICK else 5
 
 
-def timed(command, stdin=None, stdout=os.devnull):
-    """Wall seconds and peak RSS (MB) of a command, measured by /usr/bin/time -v."""
-    report = os.path.join(WORK, "time.txt")
-    started = time.monotonic()
-    with open(stdin or os.devnull, "rb") as source, open(stdout, "wb") as sink:
-        subprocess.run(["/usr/bin/time", "-v", "-o", report] + command, stdin=source, stdout=sink, stderr=subprocess.DEVNULL, check=False)
-    wall = time.monotonic() - started
-    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(report).read()).group(1)) / 1024
-    return wall, rss
+def digest(config, *flags):
+    return [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q", *flags]
 
 
 def side_by_side(runs, reference, reference_kwargs, config):
-    """The reference tool and Tributary run in turn, `runs` times each, so that a busy
-    moment on a shared machine falls on both alike; best wall time and peak memory of each."""
+    """The reference tool and Tributary (without a store) run in turn, `runs` times each, so
+    that a busy moment on a shared machine falls on both alike; the best of each, and every ratio."""
     out = os.path.join(WORK, "digest.json")
-    command = [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"]
     references, ours = [], []
     for _ in range(runs):
         if reference:
-            references.append(timed(reference, **reference_kwargs))
-        ours.append(timed(command, stdout=out))
-    best = lambda results: (min(r[0] for r in results), max(r[1] for r in results)) if results else None
-    return best(references), best(ours), out
+            references.append(timed(WORK, reference, **reference_kwargs))
+        ours.append(timed(WORK, digest(config, "--no-state"), stdout=out))
+    ratios = [o.wall / r.wall for o, r in zip(ours, references)]
+    return (best(references) if references else None), best(ours), out, ratios
 
 
 def counted(out, expect_items):
@@ -38,49 +36,84 @@ def counted(out, expect_items):
     return "ok" if items == expect_items else f"COUNT MISMATCH {items} != {expect_items}"
 
 
-def row(name, wall, rss, megabytes, items, reference=None, note=""):
-    ratio = f"{wall / reference:.2f}x" if reference else ""
-    ROWS.append((name, f"{wall:.3f}", f"{items / wall:,.0f}" if items else "", f"{megabytes / wall:.1f}" if megabytes else "", f"{rss:.0f}", ratio, note))
-
-
-def parse_benchmark(fmt, items):
-    path = os.path.join(WORK, f"big-{items}.{fmt}")
-    subprocess.run([BENCH, "generate", "--format", fmt, "--items", str(items), "--out", path], check=True, stdout=subprocess.DEVNULL)
-    size = os.path.getsize(path) / 1e6
-    config = os.path.join(WORK, f"parse-{fmt}-{items}.json")
+def file_config(name, path):
+    config = os.path.join(WORK, f"parse-{name}.json")
     json.dump({"limit": 0, "sources": [{"id": "big", "type": "feed", "url": "file://" + path}]}, open(config, "w"))
+    return config
+
+
+def parse_file(label, path, items):
+    """One file to a JSON digest, beside sfeed on the same file; returns Tributary's best wall time."""
+    size = os.path.getsize(path) / 1e6
+    config = file_config(os.path.basename(path), path)
     reference = ["sfeed"] if shutil.which("sfeed") else None
-    sfeed, (wall, rss), out = side_by_side(1 if QUICK else 5, reference, {"stdin": path}, config)
+    sfeed, ours, out, ratios = side_by_side(RUNS, reference, {"stdin": path}, config)
     if sfeed:
-        row(f"sfeed {fmt} {items:,} items", sfeed[0], sfeed[1], size, items)
-    row(f"tributary {fmt} {items:,} items", wall, rss, size, items, sfeed and sfeed[0], f"{counted(out, items)}; peak {rss / size:.1f}x file size")
-    return wall
+        TABLE.add(f"sfeed {label}", sfeed, size, items)
+    spread = f"ratios {min(ratios):.2f}-{max(ratios):.2f}x; " if ratios else ""
+    TABLE.add(f"tributary {label}", ours, size, items, sfeed,
+              f"{spread}{counted(out, items)}; peak {ours.rss / size:.1f}x the {size:.0f} MB file")
+    return ours.wall
 
 
-def report_benchmark(fmt, items):
-    """`tributary report` on the file parse_benchmark generated, in turn with `digest --format json`
-    on the same file, so the ratio compares the two commands in the same moments."""
-    config = os.path.join(WORK, f"parse-{fmt}-{items}.json")
+def libxml2_alone(label, path):
+    """libxml2 reading the file and doing nothing else (xmllint's streaming reader), for the
+    share of the parse that is the XML parser's own."""
+    if shutil.which("xmllint"):
+        run = best([timed(WORK, ["xmllint", "--stream", "--noout", path]) for _ in range(3)])
+        TABLE.add(f"xmllint --stream {label}", run, os.path.getsize(path) / 1e6, 0, note="libxml2 alone")
+
+
+def own_file(fmt, items):
+    path = os.path.join(WORK, f"big-{items}.{fmt}")
+    subprocess.run([BENCH, "generate", "--format", fmt, "--items", str(items), "--out", path], check=True,
+                   stdout=subprocess.DEVNULL)
+    return path
+
+
+def shared_files(items):
+    """The shared generator's large RSS and Atom files and one 50-item feed, generated into WORK."""
+    out = os.path.join(WORK, "shared")
+    subprocess.run([sys.executable, SHARED_GENERATOR, "--out", out, "--large-items", str(items),
+                    "--small-feeds", "1", "--small-items", "50"], check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(out, "large.rss"), os.path.join(out, "large.atom"), os.path.join(out, "feeds", "0.xml")
+
+
+def report_benchmark(path, items):
+    """`tributary report` on a file, in turn with `digest --format json` on the same file, so the
+    ratio compares the two commands in the same moments."""
+    config = file_config(os.path.basename(path), path)
     html, out = os.path.join(WORK, "report.html"), os.path.join(WORK, "digest.json")
-    digest = [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q"]
-    report = [TRIBUTARY, "report", "--config", config, "--limit", "0", "--out", html, "--no-cache", "-q"]
+    report = [TRIBUTARY, "report", "--config", config, "--limit", "0", "--out", html, "--no-cache", "-q", "--no-state"]
     digests, reports = [], []
-    for _ in range(1 if QUICK else 5):
-        digests.append(timed(digest, stdout=out))
-        reports.append(timed(report))
-    json_wall, report_wall = min(r[0] for r in digests), min(r[0] for r in reports)
+    for _ in range(RUNS):
+        digests.append(timed(WORK, digest(config, "--no-state"), stdout=out))
+        reports.append(timed(WORK, report))
     entries = open(html, encoding="utf-8").read().count('<li class="entry"')
     note = "ok" if entries == items else f"COUNT MISMATCH {entries} != {items}"
     megabytes = os.path.getsize(html) / 1e6
-    row(f"tributary report {fmt} {items:,} items", report_wall, max(r[1] for r in reports), 0, items, json_wall,
-        f"{note}; {megabytes:.0f} MB page; ratio to digest --format json ({json_wall:.3f} s)")
+    TABLE.add(f"tributary report rss {items:,} items", best(reports), 0, items, best(digests),
+              f"{note}; {megabytes:.0f} MB page; ratio to digest --format json")
+
+
+def with_store(label, config, items, runs):
+    """`--no-state`, a first run on a fresh store and a later run on that store, in turn."""
+    out = os.path.join(WORK, "digest.json")
+    plain, first, later = [], [], []
+    for index in range(runs):
+        env = dict(os.environ, XDG_STATE_HOME=os.path.join(WORK, f"store-{label}-{index}"))
+        plain.append(timed(WORK, digest(config, "--no-state"), stdout=out))
+        first.append(timed(WORK, digest(config), stdout=out, env=env))
+        later.append(timed(WORK, digest(config), stdout=out, env=env))
+    TABLE.add(f"tributary {label}, --no-state", best(plain), 0, items)
+    TABLE.add(f"tributary {label}, store: first run", best(first), 0, items, best(plain), counted(out, items))
+    TABLE.add(f"tributary {label}, store: later run", best(later), 0, items, best(plain), "ratio to --no-state")
 
 
 def serve(latency, items):
     url_file = os.path.join(WORK, "url")
-    if os.path.exists(url_file):
-        os.remove(url_file)
-    server = subprocess.Popen([BENCH, "serve", "--latency", str(latency), "--items", str(items), "--url-file", url_file, "--lifetime", "900"], stdout=subprocess.DEVNULL)
+    server = subprocess.Popen([BENCH, "serve", "--latency", str(latency), "--items", str(items), "--url-file", url_file,
+                               "--lifetime", "1800"], stdout=subprocess.DEVNULL)
     for _ in range(200):
         if os.path.exists(url_file) and os.path.getsize(url_file):
             break
@@ -88,59 +121,83 @@ def serve(latency, items):
     return server, open(url_file).read().strip()
 
 
-def many_sources(count, base, per_feed):
-    urls = [f"{base}/rss/feed{index}" for index in range(count)]
+def feeds_config(count, base):
     config = os.path.join(WORK, f"many-{count}.json")
-    json.dump({"limit": 0, "maxConnections": 32, "maxConnectionsPerHost": 32, "timeout": 60,
-               "sources": [{"id": f"f{index}", "type": "feed", "url": url} for index, url in enumerate(urls)]}, open(config, "w"))
-    reference = None
-    if shutil.which("curl"):
-        curl_config = os.path.join(WORK, f"curl-{count}.txt")
-        with open(curl_config, "w") as out:
-            for url in urls:
-                out.write(f'url = "{url}"\noutput = "/dev/null"\n')
-        reference = ["curl", "--silent", "--parallel", "--parallel-max", "32", "--config", curl_config]
-    curl, (wall, rss), out = side_by_side(1 if QUICK else 3, reference, {}, config)
-    if curl:
-        row(f"curl --parallel {count} feeds", curl[0], curl[1], 0, count * per_feed)
-    row(f"tributary {count} feeds x {per_feed}", wall, rss, 0, count * per_feed, curl and curl[0], counted(out, count * per_feed))
-    return wall
+    sources = [{"id": f"f{index}", "type": "feed", "url": f"{base}/rss/feed{index}"} for index in range(count)]
+    json.dump({"limit": 0, "maxConnections": 32, "maxConnectionsPerHost": 32, "timeout": 60, "sources": sources},
+              open(config, "w"))
+    curl_config = os.path.join(WORK, f"curl-{count}.txt")
+    with open(curl_config, "w") as out:
+        for source in sources:
+            out.write(f'url = "{source["url"]}"\noutput = "/dev/null"\n')
+    return config, ["curl", "--silent", "--parallel", "--parallel-max", "32", "--config", curl_config]
 
 
-def startup():
-    runs = 20
-    started = time.monotonic()
-    for _ in range(runs):
-        subprocess.run([TRIBUTARY, "validate", "--config", "feeds.json"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    wall = (time.monotonic() - started) / runs
-    ROWS.append(("tributary validate feeds.json", f"{wall * 1000:.1f} ms", "", "", "", "", "mean of 20 runs; target < 50 ms"))
+def many_sources(count, base, per_feed, runs):
+    config, reference = feeds_config(count, base)
+    curl, ours, out, ratios = side_by_side(runs, reference, {}, config)
+    TABLE.add(f"curl --parallel {count} feeds", curl, 0, count * per_feed)
+    each = ", ".join(f"{ratio:.2f}" for ratio in ratios)
+    TABLE.add(f"tributary {count} feeds x {per_feed}", ours, 0, count * per_feed, curl,
+              f"{counted(out, count * per_feed)}; each run: {each}")
+    return ours.wall, config
+
+
+def startup(small_feed):
+    """Medians of 20 runs of the README's offline demo and of `validate`, in turn with
+    `sfeed_plain` reading a 50-item feed sfeed made, all in the same moments."""
+    small_tsv = os.path.join(WORK, "small.tsv")
+    with open(small_feed, "rb") as source, open(small_tsv, "wb") as sink:
+        subprocess.run(["sfeed"], stdin=source, stdout=sink, check=True)
+    demo, validate, plain = [], [], []
+    for _ in range(20):
+        plain.append(quick_wall(["sfeed_plain"], stdin=small_tsv))
+        demo.append(quick_wall([TRIBUTARY, "digest", "--replay", "Recordings"]))
+        validate.append(quick_wall([TRIBUTARY, "validate"]))
+    reference = median(plain)
+    TABLE.add_text("sfeed_plain < 50-item file", reference, "median of 20 runs")
+    TABLE.add_text("tributary digest --replay Recordings", median(demo), "median of 20; target < 25 ms", reference)
+    TABLE.add_text("tributary validate", median(validate), "median of 20; target < 15 ms", reference)
+
+
+def scaling(name, times):
+    keys = sorted(times)
+    steps = ", ".join(f"{a:,}->{b:,} (x{b // a}): time x{times[b] / times[a]:.1f}" for a, b in zip(keys, keys[1:]))
+    print(f"scaling, {name}: {steps}")
 
 
 def main():
+    """The rows the issues' targets name come first: a run on a busy machine is long."""
+    print(machine(), flush=True)
     big = 20_000 if QUICK else 100_000
-    scale = {}
-    for items in ([1_000, 10_000] if QUICK else [1_000, 10_000, 100_000]):
-        scale[items] = parse_benchmark("rss", items)
-    parse_benchmark("atom", big)
-    report_benchmark("rss", big)
+    if os.path.exists(SHARED_GENERATOR):
+        shared_rss, shared_atom, small_feed = shared_files(big)
+        parse_file(f"shared rss {big:,} items", shared_rss, big)
+        parse_file(f"shared atom {big:,} items", shared_atom, big)
+        libxml2_alone("shared rss", shared_rss)
+        libxml2_alone("shared atom", shared_atom)
+    else:
+        print(f"note: {SHARED_GENERATOR} is missing: the rows of its files are left out", flush=True)
+        shared_rss, small_feed = own_file("rss", big), own_file("rss", 50)
+    startup(small_feed)
+    label = ("shared " if shared_rss.endswith("large.rss") else "") + f"rss {big:,} items"
+    with_store(label, file_config(os.path.basename(shared_rss), shared_rss), big, 1 if QUICK else 3)
     server, base = serve(latency=50, items=50)
     feeds = {}
     try:
         for count in ([50, 500] if QUICK else [50, 500, 5000]):
-            feeds[count] = many_sources(count, base, 50)
+            feeds[count], config = many_sources(count, base, 50, 1 if QUICK else (3 if count > 500 else 5))
+            if count == 500:
+                with_store("500 feeds x 50", config, count * 50, 1 if QUICK else 3)
     finally:
         server.terminate()
-    startup()
-    widths = [max(len(str(r[i])) for r in ROWS + [HEADER]) for i in range(len(HEADER))]
-    for line in [HEADER] + ROWS:
-        print("  ".join(str(cell).ljust(width) for cell, width in zip(line, widths)))
-    print()
-    keys = sorted(scale)
-    print("scaling, items: " + ", ".join(f"{a:,}->{b:,} x{b // a}: time x{scale[b] / scale[a]:.1f}" for a, b in zip(keys, keys[1:])))
-    keys = sorted(feeds)
-    print("scaling, feeds: " + ", ".join(f"{a}->{b} x{b // a}: time x{feeds[b] / feeds[a]:.1f}" for a, b in zip(keys, keys[1:])))
+    items = {count: parse_file(f"rss {count:,} items", own_file("rss", count), count)
+             for count in ([1_000, 10_000] if QUICK else [1_000, 10_000, 100_000])}
+    parse_file(f"atom {big:,} items", own_file("atom", big), big)
+    report_benchmark(own_file("rss", big), big)
+    TABLE.print()
+    scaling("items", items)
+    scaling("feeds", feeds)
     shutil.rmtree(WORK, ignore_errors=True)
 
-
-HEADER = ("case", "wall (s)", "items/s", "MB/s", "peak MB", "ratio", "notes")
 main()

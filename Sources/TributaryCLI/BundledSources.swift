@@ -26,9 +26,11 @@ enum BundledSources {
     ]
 
     /// The bundled types plus the external plugins found by name (`tributary-source-NAME`
-    /// in the plugins folders or on PATH); a bundled name always wins. Lists folders only.
+    /// in the plugins folders or on PATH); a bundled name always wins. Lists folders only,
+    /// and only when an entry names a type that is not bundled (about 2,600 names on a
+    /// Debian PATH, listed twice where /bin is /usr/bin).
     static func registry(environment: [String: String]) -> SourceRegistry {
-        SourceRegistry(all + discovered(environment: environment).map(\.sourceType))
+        SourceRegistry(all) { discovered(environment: environment).map(\.sourceType) }
     }
 
     /// The external plugins whose names no bundled type takes.

@@ -101,7 +101,8 @@ struct EntryReader {
     private func readType(_ object: [String: JSONValue], _ path: String, _ problems: inout ConfigProblems)
         -> SourceType?
     {
-        let names = registry.types.map(\.name)
+        // Every name (external plugins included) only for a message: listing them lists folders.
+        var names: [String] { registry.types.map(\.name) }
         guard let name = object["type"]?.stringValue else {
             problems.add("\(path).type", "missing; one of \(OptionValidation.quoted(names))")
             return nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A source type as the host knows it: a name, a description and a way to build
 /// sources. Bundled adapters are turned into one with `SourceType(MySource.self)`.
 public struct SourceType: Sendable {
@@ -36,15 +38,42 @@ public struct SourceType: Sendable {
     }
 }
 
-/// The source types a run can use, by name.
+/// The source types a run can use, by name: the ones given, then those `more` finds.
+/// `more` (external plugin discovery, which lists folders) runs at most once, and only
+/// when a name is not among the given types or every type is asked for: a run whose
+/// entries all use bundled types never lists a folder.
 public struct SourceRegistry: Sendable {
-    public let types: [SourceType]
+    private let given: [SourceType]
+    private let more: LaterTypes?
 
-    public init(_ types: [SourceType]) {
-        self.types = types
+    public init(_ types: [SourceType], more: (@Sendable () -> [SourceType])? = nil) {
+        given = types
+        self.more = more.map(LaterTypes.init)
     }
 
+    /// Every type: the given ones, then those `more` finds.
+    public var types: [SourceType] { given + (more?.types ?? []) }
+
     public subscript(name: String) -> SourceType? {
-        types.first { $0.name == name }
+        given.first { $0.name == name } ?? more?.types.first { $0.name == name }
+    }
+}
+
+/// Types found on first use, then kept.
+private final class LaterTypes: @unchecked Sendable {
+    private let lock = NSLock()
+    private let find: @Sendable () -> [SourceType]
+    private var found: [SourceType]?
+
+    init(_ find: @escaping @Sendable () -> [SourceType]) {
+        self.find = find
+    }
+
+    var types: [SourceType] {
+        lock.withLock {
+            if let found { return found }
+            found = find()
+            return found!
+        }
     }
 }

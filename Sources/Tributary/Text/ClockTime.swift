@@ -2,17 +2,15 @@ import Foundation
 
 /// Formats times and durations for status lines.
 public enum ClockTime {
-    /// `14:05 UTC` for today, `2026-11-23 14:05 UTC` otherwise.
+    /// `14:05 UTC` for today, `2026-11-23 14:05 UTC` otherwise. Cut from the ISO 8601
+    /// form by arithmetic: a `DateFormatter` and a `Calendar` load ICU's locale and zone
+    /// data, a fixed cost every text digest paid in its status line.
     public static func format(_ date: Date, now: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let sameDay =
-            Calendar(identifier: .gregorian).dateComponents(in: formatter.timeZone, from: date).day
-            == Calendar(identifier: .gregorian).dateComponents(in: formatter.timeZone, from: now).day
-            && abs(date.timeIntervalSince(now)) < 86_400
-        formatter.dateFormat = sameDay ? "HH:mm 'UTC'" : "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        let stamp = ISO8601Date.format(date)  // 2026-11-23T14:05:09Z
+        let day = stamp.prefix(while: { $0 != "T" })
+        let time = stamp.dropFirst(day.count + 1).prefix(5) + " UTC"
+        let sameDay = abs(date.timeIntervalSince(now)) < 86_400 && ISO8601Date.format(now).hasPrefix(day + "T")
+        return sameDay ? String(time) : day + " " + time
     }
 
     /// Whole seconds when whole, else one decimal: `10`, `0.5`.
