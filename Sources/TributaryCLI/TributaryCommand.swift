@@ -11,7 +11,7 @@ struct TributaryCommand: AsyncParsableCommand {
         version: TributaryVersion.current,
         subcommands: [
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
-            StateCommand.self,
+            StateCommand.self, WatchCommand.self, ServeCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

@@ -118,6 +118,7 @@ struct EntryReader {
             OptionSpec("enabled", .boolean, "false leaves the entry out of runs", default: "true"),
             OptionSpec("baseURL", .url, "the API root; points the source at a compatible or local server"),
             OptionSpec("timeout", .duration, "this source's request deadline", default: "the run's timeout"),
+            OptionSpec("refresh", .duration, "how often `watch` and `serve` refresh the source", default: "15m"),
         ]
         return common.filter { spec in !own.contains { $0.name == spec.name } }
     }
