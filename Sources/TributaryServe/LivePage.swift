@@ -29,7 +29,8 @@ struct LivePage: Sendable {
         for (index, directive) in directives.enumerated()
         where directive.hasPrefix("script-src ") || directive.hasPrefix("style-src ") {
             let name = directive.prefix { $0 != " " }
-            let sources = directive.dropFirst(name.count + 1).split(separator: " ").filter { $0 != "'none'" }
+            let sources = directive.dropFirst(name.count + 1).split(separator: " ")
+                .filter { $0 != "'none'" && $0 != "&#39;none&#39;" }  // the template escapes quotes
             directives[index] = ([String(name), "'self'"] + sources.map(String.init)).joined(separator: " ")
         }
         directives.append("connect-src 'self'")

@@ -32,7 +32,7 @@ public struct LiveServer: Sendable {
         router.add(middleware: PortBoundGuard(address: address, bound: bound, token: page.token))
         addRoutes(to: router)
         var logger = Logger(label: "tributary-serve")
-        logger.logLevel = .warning
+        logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
             router: router, configuration: .init(address: .hostname(address.host, port: address.port)),
             onServerRunning: { channel in

@@ -28,7 +28,9 @@ enum ServeActions {
         } catch is Command<String, Void>.AlreadyExecuting {
             return ServeResponse.text("A refresh is already running.\n", status: .conflict)
         }
-        return ServeResponse.json(try DigestJSON.sources(hub.live.currentDigest.sources))
+        let refreshed = hub.live.currentDigest
+        hub.latest.set(refreshed)  // answered with the refreshed digest in place, not 300 ms later
+        return ServeResponse.json(try DigestJSON.sources(refreshed.sources))
     }
 
     /// `POST /api/read` with `{"ids": […]}`: marks those items read; answers how many were unread.

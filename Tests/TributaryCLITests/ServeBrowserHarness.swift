@@ -4,17 +4,19 @@ import TributaryTesting
 
 /// A page on the test's own server that frames `serve`'s page and works it as a person
 /// would: waits for the items, adds a post upstream, clicks Refresh, types in the search
-/// box, and writes what it saw into `<pre id="results">` as JSON. Chromium runs with web
-/// security off so the page may reach into the frame (another port of 127.0.0.1).
+/// box, and posts what it saw to `/done` as JSON. Chromium runs with web security off so
+/// the page may reach into the frame (another port of 127.0.0.1); its `--dump-dom` waits
+/// for the page's load, which an image at `/wait` holds back until the results are in.
 enum ServeBrowserHarness {
+    /// What the page saw; a step it did not reach leaves its field nil.
     struct Results: Decodable {
-        var itemsAtStart: Int
-        var disabledWhileRunning: Bool
-        var labelWhileRunning: String
-        var newPostMarkedNew: Bool
-        var sameDocument: Bool
-        var shownAfterTyping: [String]
-        var failedChip: String
+        var itemsAtStart: Int?
+        var disabledWhileRunning: Bool?
+        var labelWhileRunning: String?
+        var newPostMarkedNew: Bool?
+        var sameDocument: Bool?
+        var shownAfterTyping: [String]?
+        var failedChip: String?
         var error: String?
     }
 
@@ -23,7 +25,7 @@ enum ServeBrowserHarness {
         """
         <!doctype html><meta charset="utf-8"><title>harness</title>
         <iframe id="app" src="\(serve.absoluteString)" width="1200" height="900"></iframe>
-        <pre id="results"></pre>
+        <img src="/wait" alt="">
         <script>
         \(script)
         </script>
@@ -68,23 +70,13 @@ enum ServeBrowserHarness {
           results.shownAfterTyping = titles();
           results.failedChip = app().querySelector(".chip.failed").textContent;
         })().catch((error) => { results.error = String(error); }).finally(() => {
-          document.getElementById("results").textContent = JSON.stringify(results);
+          fetch("/done", { method: "POST", body: JSON.stringify(results) });
         });
         """#
 
-    /// The results the page wrote, from Chromium's dump of its DOM.
-    static func results(in dom: String) throws -> Results {
-        guard let start = dom.range(of: #"<pre id="results">"#), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
-        else { throw CocoaError(.fileReadCorruptFile) }
-        let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">")
-        return try JSONDecoder().decode(Results.self, from: Data(json.utf8))
-    }
-
-    /// Loads `url` in headless Chromium with web security off, lets it run for `seconds`,
-    /// and returns the DOM.
-    static func dumpDOM(_ chromium: Chromium, _ url: URL, seconds: Int = 45) throws -> String {
+    /// Loads `url` in headless Chromium with web security off until the page has loaded
+    /// (at most `seconds`), and returns the DOM.
+    static func dumpDOM(_ chromium: Chromium, _ url: URL, seconds: Int = 90) throws -> String {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -97,12 +89,12 @@ enum ServeBrowserHarness {
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--disable-web-security", "--disable-site-isolation-trials",
             "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-            "--timeout=\(seconds * 1000)", "--dump-dom", url.absoluteString,
+            "--dump-dom", url.absoluteString,
         ]
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(Double(seconds + 30))
+        let deadline = Date().addingTimeInterval(Double(seconds))
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning { process.terminate() }
         return try String(contentsOf: output, encoding: .utf8)

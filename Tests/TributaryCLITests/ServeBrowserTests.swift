@@ -11,8 +11,17 @@ import TributaryTesting
         guard let chromium = Chromium.require() else { return }
         let feed = StateRunTests.GrowingFeed()
         let serveURL = LiveValueBox<URL>()
+        let results = LiveValueBox<Data>()
+        let done = Latch()
         let server = try await LocalHTTPServer.start { request in
             switch request.path {
+            case "/done":
+                results.value = request.body
+                await done.release()
+                return .text("thanks")
+            case "/wait":
+                await done.wait()
+                return .text("", status: 204)
             case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
             case "/grow":
                 feed.grow(by: 1)
@@ -30,16 +39,17 @@ import TributaryTesting
             """#)
         let serve = try await ServeHarness.start(config: config)
         serveURL.value = serve.base
-        let dom = try await offPool {
+        _ = try await offPool {
             try ServeBrowserHarness.dumpDOM(chromium, server.baseURL.appendingPathComponent("harness.html"))
         }
-        let results = try ServeBrowserHarness.results(in: dom)
-        #expect(results.error == nil, "\(results.error ?? "")")
-        #expect(results.itemsAtStart == 3)
-        #expect(results.disabledWhileRunning && results.labelWhileRunning == "Refreshing…")
-        #expect(results.newPostMarkedNew && results.sameDocument, "arrived through SSE, not a reload, marked new")
-        #expect(results.shownAfterTyping == ["Post 4"])
-        #expect(results.failedChip.contains("not found (HTTP 404)"), "\(results.failedChip)")
+        let posted = try #require(results.value, "the harness page posted no results")
+        let seen = try JSONDecoder().decode(ServeBrowserHarness.Results.self, from: posted)
+        #expect(seen.error == nil, "\(seen.error ?? "")")
+        #expect(seen.itemsAtStart == 3)
+        #expect(seen.disabledWhileRunning == true && seen.labelWhileRunning == "Refreshing…")
+        #expect(seen.newPostMarkedNew == true && seen.sameDocument == true, "came through SSE, not a reload, marked new")
+        #expect(seen.shownAfterTyping == ["Post 4"])
+        #expect(seen.failedChip?.contains("not found (HTTP 404)") == true, "\(seen.failedChip ?? "no failed chip")")
         _ = try await serve.stop()
     }
 }
@@ -52,5 +62,22 @@ final class LiveValueBox<Value: Sendable>: @unchecked Sendable {
     var value: Value? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Holds a request until the test releases it.
+actor Latch {
+    private var open = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if open { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        open = true
+        waiting.forEach { $0.resume() }
+        waiting = []
     }
 }
