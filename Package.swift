@@ -78,7 +78,8 @@ let package = Package(
             name: "TributaryServe",
             dependencies: [
                 "TributaryLive", "TributaryRendering", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Assets")]
         ),

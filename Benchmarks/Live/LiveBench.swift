@@ -52,10 +52,13 @@ enum LiveBench {
 
     static func pipeline(feeds: Int, server: LocalHTTPServer, clock: ManualClock) throws -> LivePipeline {
         let registry = SourceRegistry([SourceType(WebFeedSource.self)])
-        let sources = (0..<feeds).map { #"{"id": "f\#($0)", "type": "feed", "url": "\#(server.baseURL)/\#($0).xml", "refresh": "1s"}"# }
+        let sources = (0..<feeds).map {
+            #"{"id": "f\#($0)", "type": "feed", "url": "\#(server.baseURL)/\#($0).xml", "refresh": "1s"}"#
+        }
         let json = #"{"limit": 200, "sources": [\#(sources.joined(separator: ","))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
-        let http = HTTPClient(transport: CurlTransport(userAgent: "live-bench"), timeout: config.timeout, clock: clock.runClock)
+        let http = HTTPClient(
+            transport: CurlTransport(userAgent: "live-bench"), timeout: config.timeout, clock: clock.runClock)
         return try LivePipeline(
             DigestPipeline(config: config, registry: registry, http: http, reducer: DigestReducer(config: config)))
     }

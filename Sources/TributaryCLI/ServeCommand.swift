@@ -27,7 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         if state.new || state.since != nil || state.unread {
-            throw ValidationError("serve offers New only and Unread only on the page; --new, --since and --unread are for digest")
+            throw ValidationError(
+                "serve offers New only and Unread only on the page; --new, --since and --unread are for digest")
         }
     }
 

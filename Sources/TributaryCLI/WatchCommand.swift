@@ -19,11 +19,15 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var run: RunOptions
     @OptionGroup var state: StateOptions
 
-    @Option(name: .long, help: "Format of the items written when standard output is not a terminal: text, json or markdown.")
+    @Option(
+        name: .long, help: "Format of the items written when standard output is not a terminal: text, json or markdown."
+    )
     var format: DigestCommand.Format = .text
 
     func validate() throws {
-        if state.since == "last" { throw ValidationError("--since last has no meaning for watch; give a span or a date") }
+        if state.since == "last" {
+            throw ValidationError("--since last has no meaning for watch; give a span or a date")
+        }
     }
 
     func run() async throws {

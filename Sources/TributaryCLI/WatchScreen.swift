@@ -33,7 +33,9 @@ struct WatchScreen: Sendable {
         let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
         var screen = "\u{1B}[H\u{1B}[2J" + TextRenderer(style: style).render(digest)
         screen += "\n" + style.bold("Live") + "\n"
-        for source in update.sources { screen += "  " + LiveStatus.describe(source, now: update.digest.generatedAt) + "\n" }
+        for source in update.sources {
+            screen += "  " + LiveStatus.describe(source) + "\n"
+        }
         screen += style.dim("r refresh all · q quit") + "\n"
         StandardOutput.write(screen)
     }
@@ -41,7 +43,7 @@ struct WatchScreen: Sendable {
 
 /// One source's live state in words: `so-swift: ok, next refresh 09:45:00`.
 enum LiveStatus {
-    static func describe(_ source: LiveSourceState, now: Date) -> String {
+    static func describe(_ source: LiveSourceState) -> String {
         let status = source.status
         var state: String
         switch status.state {
@@ -51,8 +53,17 @@ enum LiveStatus {
         case .pending: state = "waiting for the first answer"
         }
         if source.isRefreshing { state += " · refreshing…" }
-        if let next = source.nextRefresh { state += " · next refresh \(ClockTime.format(next, now: now))" }
+        if let next = source.nextRefresh { state += " · next refresh \(time(next))" }
         return "\(status.id): \(state)"
+    }
+
+    /// `09:45:12 UTC`: to the second, since a source may refresh every second.
+    private static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
     }
 }
 

@@ -24,7 +24,8 @@ final class LiveSource: Sendable {
         let http = pipeline.http
         self.pipeline = DigestPipeline(
             config: config, registry: pipeline.registry,
-            http: HTTPClient(transport: keys, limits: http.limits, timeout: http.timeout, gate: http.gate, clock: http.clock),
+            http: HTTPClient(
+                transport: keys, limits: http.limits, timeout: http.timeout, gate: http.gate, clock: http.clock),
             reducer: DigestReducer(title: "", sort: pipeline.reducer.sort, limit: nil, filter: KeywordFilter()),
             retry: pipeline.retry, snapshots: pipeline.snapshots, sourcesAtOnce: 1
         )
@@ -43,7 +44,11 @@ final class LiveSource: Sendable {
             running = task
             return task
         }
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// Refreshes whenever the timer comes due (at once the first time), until cancelled.

@@ -22,8 +22,11 @@ public struct LiveSourceState: Sendable {
 
     /// The state of an entry that has not answered yet.
     static func waiting(for entry: SourceEntry) -> LiveSourceState {
-        LiveSourceState(latest: SourceState(status: SourceStatus(id: entry.id, type: entry.type, title: entry.title,
-            state: .pending), isFinal: false))
+        LiveSourceState(
+            latest: SourceState(
+                status: SourceStatus(
+                    id: entry.id, type: entry.type, title: entry.title,
+                    state: .pending), isFinal: false))
     }
 
     /// The source's status as the digest reports it.

@@ -13,7 +13,8 @@ struct LivePage: Sendable {
     func render(_ digest: Digest) -> String {
         var page = renderer.render(digest)
         page = Self.extendingPolicy(page)
-        let head = #"<meta name="tributary-token" content="\#(token.value)">"#
+        let head =
+            #"<meta name="tributary-token" content="\#(token.value)">"#
             + #"<link rel="stylesheet" href="/assets/live.css">"#
         page = Self.inserting(head, before: "</head>", in: page)
         return Self.inserting(#"<script src="/assets/live.js"></script>"#, before: "</body>", in: page)

@@ -15,7 +15,9 @@ public struct LiveServer: Sendable {
     let assets: ServeAssets
 
     /// A server for `live` on `address`; `token` is the page's secret for POSTs.
-    public init(live: LivePipeline, address: ServeAddress, renderer: HTMLReportRenderer, token: ServeToken = ServeToken())
+    public init(
+        live: LivePipeline, address: ServeAddress, renderer: HTMLReportRenderer, token: ServeToken = ServeToken()
+    )
         throws
     {
         hub = DigestHub(live: live)
@@ -52,7 +54,9 @@ public struct LiveServer: Sendable {
         let hub = hub
         let page = page
         let assets = assets
-        router.get("/") { _, _ in ServeResponse.body(page.render(hub.latest.value.digest), type: "text/html; charset=utf-8") }
+        router.get("/") { _, _ in
+            ServeResponse.body(page.render(hub.latest.value.digest), type: "text/html; charset=utf-8")
+        }
         router.get("/assets/:name") { _, context in assets.response(for: context.parameters.get("name") ?? "") }
         router.get("/healthz") { _, _ in ServeResponse.text("ok\n") }
         router.get("/api/digest") { _, _ in ServeResponse.json(DigestJSON.document(of: hub.latest.value.digest)) }

@@ -14,11 +14,13 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let host = request.head.authority
         guard let host, acceptedHosts.contains(host.lowercased()) else {
-            return ServeResponse.text("This server answers only to \(acceptedHosts.sorted().joined(separator: ", ")).\n",
+            return ServeResponse.text(
+                "This server answers only to \(acceptedHosts.sorted().joined(separator: ", ")).\n",
                 status: .misdirectedRequest)
         }
         if request.method == .post, !token.matches(request.headers[Self.tokenHeader]) {
-            return ServeResponse.text("Missing or wrong X-Tributary-Token: send the one in the page's meta tag.\n",
+            return ServeResponse.text(
+                "Missing or wrong X-Tributary-Token: send the one in the page's meta tag.\n",
                 status: .forbidden)
         }
         return try await next(request, context)

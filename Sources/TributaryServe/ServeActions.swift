@@ -15,10 +15,13 @@ enum ServeActions {
     /// has finished, 409 while one is under way, 404 for an unknown source.
     static func refresh(_ request: Request, hub: DigestHub) async throws -> Response {
         let body = try await decode(RefreshBody.self, from: request, emptyIs: RefreshBody())
-        guard let body else { return ServeResponse.text("Expected {\"source\": \"id\"} or no body.\n", status: .badRequest) }
+        guard let body else {
+            return ServeResponse.text("Expected {\"source\": \"id\"} or no body.\n", status: .badRequest)
+        }
         let source = request.uri.queryParameters["source"].map(String.init) ?? body.source
         if let source, !hub.live.sourceIDs.contains(source) {
-            return ServeResponse.text("No source \"\(TextCleanup.singleLine(source))\" in this run.\n", status: .notFound)
+            return ServeResponse.text(
+                "No source \"\(TextCleanup.singleLine(source))\" in this run.\n", status: .notFound)
         }
         guard !hub.isRefreshing else { return ServeResponse.text("A refresh is already running.\n", status: .conflict) }
         do {

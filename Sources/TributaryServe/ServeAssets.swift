@@ -8,10 +8,14 @@ struct ServeAssets: Sendable {
     init() throws {
         let folder = Bundle.module.url(forResource: "Assets", withExtension: nil)!
         files = [
-            "live.js": ("text/javascript; charset=utf-8",
-                try String(contentsOf: folder.appendingPathComponent("live.js"), encoding: .utf8)),
-            "live.css": ("text/css; charset=utf-8",
-                try String(contentsOf: folder.appendingPathComponent("live.css"), encoding: .utf8)),
+            "live.js": (
+                "text/javascript; charset=utf-8",
+                try String(contentsOf: folder.appendingPathComponent("live.js"), encoding: .utf8)
+            ),
+            "live.css": (
+                "text/css; charset=utf-8",
+                try String(contentsOf: folder.appendingPathComponent("live.css"), encoding: .utf8)
+            ),
         ]
     }
 

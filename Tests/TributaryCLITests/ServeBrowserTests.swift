@@ -47,7 +47,8 @@ import TributaryTesting
         #expect(seen.error == nil, "\(seen.error ?? "")")
         #expect(seen.itemsAtStart == 3)
         #expect(seen.disabledWhileRunning == true && seen.labelWhileRunning == "Refreshing…")
-        #expect(seen.newPostMarkedNew == true && seen.sameDocument == true, "came through SSE, not a reload, marked new")
+        #expect(
+            seen.newPostMarkedNew == true && seen.sameDocument == true, "came through SSE, not a reload, marked new")
         #expect(seen.shownAfterTyping == ["Post 4"])
         #expect(seen.failedChip?.contains("not found (HTTP 404)") == true, "\(seen.failedChip ?? "no failed chip")")
         _ = try await serve.stop()

@@ -27,7 +27,8 @@ struct ServeHarness {
     func send(
         _ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil
     ) async throws -> HTTPResponse {
-        var request = HTTPRequest(url: URL(string: path, relativeTo: base)!.absoluteURL, method: method, headers: headers)
+        var request = HTTPRequest(
+            url: URL(string: path, relativeTo: base)!.absoluteURL, method: method, headers: headers)
         if let body { request.body = HTTPBody(data: Data(body.utf8), contentType: "application/json") }
         let client = HTTPClient(transport: CurlTransport(userAgent: "serve-test"), timeout: .seconds(30))
         return try await client.send(request)

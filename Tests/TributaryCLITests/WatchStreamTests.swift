@@ -31,7 +31,9 @@ import TributaryTesting
         #expect(server.requests.count - asked <= 2, "within one refresh (one more may have been under way)")
         let later = server.requests.count
         _ = try await output.wait(upTo: .seconds(30)) { _ in server.requests.count >= later + 2 }
-        #expect(Self.titles(output.all).sorted() == ["Post 1", "Post 2", "Post 3", "Post 4"], "two refreshes later, nothing was written twice: \(output.all)")
+        #expect(
+            Self.titles(output.all).sorted() == ["Post 1", "Post 2", "Post 3", "Post 4"],
+            "two refreshes later, nothing was written twice: \(output.all)")
         watch.send(SIGTERM)
         let result = try await watch.finish()
         #expect(result.status == 143, "SIGTERM ends it with 128 + 15: \(result.stderr)")

@@ -34,9 +34,11 @@ import TributaryTesting
     }
 
     @Test func thisMachineMayBeRefreshedEverySecond() throws {
-        #expect(try interval(#"{"id": "a", "type": "lines", "baseURL": "http://127.0.0.1:8", "refresh": "1s"}"#)
-            == .seconds(1))
-        #expect(try interval(#"{"id": "a", "type": "lines", "baseURL": "http://[::1]:8", "refresh": 1}"#) == .seconds(1))
+        #expect(
+            try interval(#"{"id": "a", "type": "lines", "baseURL": "http://127.0.0.1:8", "refresh": "1s"}"#)
+                == .seconds(1))
+        #expect(
+            try interval(#"{"id": "a", "type": "lines", "baseURL": "http://[::1]:8", "refresh": 1}"#) == .seconds(1))
         #expect(
             problem(#"{"id": "a", "type": "lines", "baseURL": "http://localhost:8", "refresh": "500ms"}"#)
                 == #"sources[0].refresh: "500ms" is below the minimum of "1s" for file:// and loopback URLs"#)

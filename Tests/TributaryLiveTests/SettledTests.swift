@@ -14,7 +14,8 @@ import TributaryTesting
             try await quiet.sleep(for: .seconds(3600))  // then nothing for an hour
             subscriber.send(4)
         }
-        let (received, subscription) = Received.collecting(burst.settled(for: .milliseconds(300), clock: clock.runClock))
+        let (received, subscription) = Received.collecting(
+            burst.settled(for: .milliseconds(300), clock: clock.runClock))
         await clock.whenSleeping(2)  // the burst's producer, and the settling wait
         clock.advance(by: .milliseconds(299))
         #expect(await received.values.isEmpty, "still settling")
