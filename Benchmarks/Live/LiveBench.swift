@@ -9,29 +9,28 @@ import TributaryTesting
 /// second; the feeds answer at once). Every cycle each feed's window of 20 items slides
 /// by one, so every digest has new items. Prints the resident memory at cycle 10 and at
 /// the last cycle, and their growth. Usage: `tributary-live-bench [cycles] [feeds]`.
+/// The feeds are served by a second process (this program with `--serve`), so the test
+/// server's request log does not count in the memory measured.
 @main
 enum LiveBench {
     static func main() async throws {
+        if CommandLine.arguments.contains("--serve") { return try await BenchFeed.serve() }
         let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
         let cycles = arguments.first ?? 1_000
         let feeds = arguments.dropFirst().first ?? 50
         let clock = ManualClock()
-        let cycle = CycleCounter()
-        let server = try await LocalHTTPServer.start { request in
-            .body(Data(BenchFeed.rss(path: request.path, cycle: cycle.value).utf8), contentType: "application/rss+xml")
-        }
-        let live = try pipeline(feeds: feeds, server: server, clock: clock)
+        let (server, baseURL) = try BenchFeed.startServer()
+        defer { server.terminate() }
+        let live = try pipeline(feeds: feeds, baseURL: baseURL, clock: clock)
         let digests = CycleCounter()
         let subscription = Task { for try await _ in live.digests { digests.increment() } }
         var atTen = 0
         for number in 1...cycles {
             try await runCycle(number, live: live, clock: clock, digests: digests)
-            cycle.increment()
             if number == 10 { atTen = ResidentMemory.bytes() }
         }
         let atEnd = ResidentMemory.bytes()
         subscription.cancel()
-        await server.shutdown()
         let growth = Double(atEnd - atTen) / Double(atTen) * 100
         print("cycles: \(cycles), feeds: \(feeds), digests: \(digests.value)")
         print("resident memory at cycle 10: \(atTen / 1024) KiB; at cycle \(cycles): \(atEnd / 1024) KiB")
@@ -50,10 +49,10 @@ enum LiveBench {
         while digests.value < number { try await Task.sleep(for: .milliseconds(1)) }
     }
 
-    static func pipeline(feeds: Int, server: LocalHTTPServer, clock: ManualClock) throws -> LivePipeline {
+    static func pipeline(feeds: Int, baseURL: String, clock: ManualClock) throws -> LivePipeline {
         let registry = SourceRegistry([SourceType(WebFeedSource.self)])
         let sources = (0..<feeds).map {
-            #"{"id": "f\#($0)", "type": "feed", "url": "\#(server.baseURL)/\#($0).xml", "refresh": "1s"}"#
+            #"{"id": "f\#($0)", "type": "feed", "url": "\#(baseURL)/\#($0).xml", "refresh": "1s"}"#
         }
         let json = #"{"limit": 200, "sources": [\#(sources.joined(separator: ","))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
@@ -64,7 +63,20 @@ enum LiveBench {
     }
 }
 
-/// A count shared between the server's threads and the bench.
+/// How many times each feed has been asked for.
+final class AskedCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func next(_ path: String) -> Int {
+        lock.withLock {
+            counts[path, default: 0] += 1
+            return counts[path]!
+        }
+    }
+}
+
+/// A count shared between the digests' task and the bench.
 final class CycleCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
@@ -73,8 +85,34 @@ final class CycleCounter: @unchecked Sendable {
     func increment() { lock.withLock { count += 1 } }
 }
 
-/// The feeds the bench serves: feed `n` at cycle `c` has items `c…c+19`.
+/// The feeds the bench serves: feed `n` asked for the `c`th time has items `c…c+19`.
 enum BenchFeed {
+    /// Starts this program with `--serve` and reads the address it serves on.
+    static func startServer() throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--serve"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        return (process, String(decoding: line, as: UTF8.self))
+    }
+
+    /// Serves the feeds on 127.0.0.1 until killed, after printing the address.
+    static func serve() async throws {
+        let asked = AskedCounts()
+        let server = try await LocalHTTPServer.start { request in
+            let rss = rss(path: request.path, cycle: asked.next(request.path))
+            return .body(Data(rss.utf8), contentType: "application/rss+xml")
+        }
+        FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+
     static func rss(path: String, cycle: Int) -> String {
         let name = path.split(separator: "/").last.map { $0.replacingOccurrences(of: ".xml", with: "") } ?? "0"
         let items = (cycle..<cycle + 20).map { number in
