@@ -28,6 +28,7 @@ enum LiveBench {
         for number in 1...cycles {
             try await runCycle(number, live: live, clock: clock, digests: digests)
             if number == 10 { atTen = ResidentMemory.bytes() }
+            if number % 100 == 0 { FileHandle.standardError.write(Data("cycle \(number)\n".utf8)) }
         }
         let atEnd = ResidentMemory.bytes()
         subscription.cancel()
