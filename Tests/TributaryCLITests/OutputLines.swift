@@ -21,6 +21,11 @@ final class OutputLines: @unchecked Sendable {
     /// Every complete line so far.
     var all: [String] { lock.withLock { lines } }
 
+    /// Everything so far, the last line whether it is complete or not.
+    var text: String {
+        lock.withLock { (lines + [String(decoding: partial, as: UTF8.self)]).joined(separator: "\n") }
+    }
+
     /// Waits (polling every 50 ms) until `test` passes on the lines, for at most `limit`;
     /// returns whether it passed.
     func wait(upTo limit: Duration, until test: ([String]) -> Bool) async throws -> Bool {
