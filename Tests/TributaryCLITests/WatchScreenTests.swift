@@ -8,8 +8,8 @@ import TributaryTesting
 @Suite(.serialized) struct WatchScreenTests {
     static let restored = "\u{1B}[?25h\u{1B}[?1049l"
 
-    /// Runs `watch` on a pseudo-terminal, types `key` once the screen is drawn, and
-    /// returns its exit status and everything it wrote.
+    /// Runs `watch` on a pseudo-terminal, types `key` once the screen shows the source
+    /// answered, and returns its exit status and everything it wrote.
     static func watch(config: URL, typing key: String) async throws -> (status: Int32, screen: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -22,7 +22,7 @@ import TributaryTesting
         process.standardOutput = output
         try process.run()
         let lines = OutputLines(output)
-        let drawn = try await lines.wait(upTo: .seconds(30)) { $0.contains { $0.contains("q quit") } }
+        let drawn = try await lines.wait(upTo: .seconds(30)) { _ in lines.text.contains("g: ok · next refresh ") }
         #expect(drawn, "no screen: \(lines.all)")
         input.fileHandleForWriting.write(Data(key.utf8))
         try await offPool { process.waitUntilExit() }
@@ -35,7 +35,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let quit = try await Self.watch(config: config, typing: "q")
         #expect(quit.status == 0)
-        #expect(quit.screen.contains("Post 3") && quit.screen.contains("g: ok · next refresh "), "\(quit.screen)")
+        #expect(quit.screen.contains("Post 3") && quit.screen.contains("r refresh all · q quit"), "\(quit.screen)")
         #expect(quit.screen.hasSuffix(Self.restored), "the terminal is restored last")
         let interrupted = try await Self.watch(config: config, typing: "\u{03}")
         #expect(interrupted.status == 130, "Ctrl-C: \(interrupted.screen)")
