@@ -31,6 +31,7 @@ let package = Package(
     products: [
         .executable(name: "tributary", targets: ["TributaryCLI"]),
         .executable(name: "tributary-bench", targets: ["TributaryBench"]),
+        .executable(name: "tributary-live-bench", targets: ["TributaryLiveBench"]),
         .library(name: "Tributary", targets: ["Tributary"]),
         .library(name: "TributaryTesting", targets: ["TributaryTesting"]),
     ],
@@ -41,6 +42,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -72,6 +76,17 @@ let package = Package(
         ),
         .target(
             name: "TributaryInterchange", dependencies: ["Tributary", "TributarySyndication", "TributaryRendering"]),
+        // `watch` and `serve`: sources refreshed on a timer, combined into live digests.
+        .target(name: "TributaryLive", dependencies: ["Tributary", "TributaryState"]),
+        .target(
+            name: "TributaryServe",
+            dependencies: [
+                "TributaryLive", "TributaryRendering", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Assets")]
+        ),
         .target(name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "TributaryTesting",
@@ -85,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "TributaryCLI",
             dependencies: [
-                "Tributary", "TributaryRendering", "TributaryState", "TributaryInterchange", "CMalloc",
+                "Tributary", "TributaryRendering", "TributaryState", "TributaryInterchange", "TributaryLive",
+                "TributaryServe", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
         ),
@@ -94,8 +110,13 @@ let package = Package(
             dependencies: ["TributaryTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/Server"
         ),
+        .executableTarget(
+            name: "TributaryLiveBench", dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed"],
+            path: "Benchmarks/Live"
+        ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
+        .testTarget(name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
         .testTarget(name: "TributaryInterchangeTests", dependencies: ["TributaryInterchange", "Tributary"]),
         .testTarget(

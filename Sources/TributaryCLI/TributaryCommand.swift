@@ -12,6 +12,7 @@ struct TributaryCommand: AsyncParsableCommand {
         subcommands: [
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
             StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
+            WatchCommand.self, ServeCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

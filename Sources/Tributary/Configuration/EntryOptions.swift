@@ -18,6 +18,8 @@ public struct EntryOptions: SourceOptions, Sendable {
     public var enabled = true
     public var baseURL: URL?
     public var timeout: Duration?
+    /// How often `watch` and `serve` refresh the entry; nil: their default (15 minutes).
+    public var refresh: Duration?
     public var kind: ItemKind?
     public var tags: [String] = []
     public var include: [String] = []
@@ -40,6 +42,7 @@ public struct EntryOptions: SourceOptions, Sendable {
             .boolean("enabled", \.enabled, "false leaves the entry out of runs"),
             .url("baseURL", \.baseURL, "the API root; points the source at a compatible or local server"),
             .duration("timeout", \.timeout, "this source's request deadline", default: "the run's timeout"),
+            .duration("refresh", \.refresh, "how often `watch` and `serve` refresh the source", default: "15m"),
             .choice(
                 "kind", \.kind, "what the items are, for layout (a photo blog's posts reach the gallery)",
                 default: "the source's"),

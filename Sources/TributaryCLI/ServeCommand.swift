@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryRendering
+import TributaryServe
+
+/// `tributary serve`: the live digest in the browser, with a JSON API.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the live digest as a local web page with a JSON API (Ctrl-C stops it).",
+        discussion: """
+            Listens on 127.0.0.1:8080 unless --host or --port say otherwise. Pages and API: /, /api/digest, \
+            /api/sources, /api/events (Server-Sent Events), POST /api/refresh, POST /api/read, /healthz.
+            """
+    )
+
+    @OptionGroup var run: RunOptions
+    @OptionGroup var state: StateOptions
+
+    @Option(name: .long, help: "The address to listen on; anything but a loopback address exposes the digest.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if state.new || state.since != nil || state.unread {
+            throw ValidationError(
+                "serve offers New only and Unread only on the page; --new, --since and --unread are for digest")
+        }
+    }
+
+    func run() async throws {
+        let setup = LiveRun(options: run, state: state)
+        let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
+        let address = ServeAddress(host: host, port: port)
+        if !address.isLoopback {
+            StandardError.write(
+                "tributary: warning: listening on \(host), not a loopback address: anyone who can reach it can read "
+                    + "the digest (each POST still needs the page's token)")
+        }
+        let server = try LiveServer(live: live, address: address, renderer: try HTMLReportRenderer())
+        do {
+            try await Interruption.cancellingOnSignals {
+                try await server.run { port in
+                    StandardError.write("tributary: serving http://\(Self.hostInURL(address.host)):\(port)/")
+                }
+            }
+        } catch let interrupted as Interruption.Interrupted {
+            StandardError.write("tributary: \(interrupted.name); stopped serving")
+        }
+    }
+
+    private static func hostInURL(_ host: String) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The terminal set up for `watch`: keys arrive one at a time without echo, the screen is
+/// the alternate one and the cursor hidden; `restore()` undoes all of it. The terminal is
+/// restored on every way out: a normal end, Ctrl-C and SIGTERM (the command's own
+/// cancellation, then `restore()`), `exit`, and a crash (a handler for the fatal signals
+/// restores it, then lets the signal kill the process as before).
+enum TerminalMode {
+    /// Enters the mode; false when standard input is not a terminal.
+    static func enter() -> Bool {
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)  // a terminal's VMIN 1, VTIME 0: one key per read
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
+        isEntered = true
+        atexit { restoreTerminal() }
+        for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            signal(number) { number in
+                restoreTerminal()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+        emit("\u{1B}[?1049h\u{1B}[?25l")
+        return true
+    }
+
+    /// Leaves the mode; harmless when it was not entered or was left already.
+    static func restore() {
+        restoreTerminal()
+    }
+}
+
+/// The terminal's settings before `enter`. Process-wide on purpose: a crash handler can
+/// reach nothing else, and there is one terminal.
+nonisolated(unsafe) private var saved = termios()
+nonisolated(unsafe) private var isEntered = false
+
+/// Async-signal-safe: `tcsetattr` and `write` only.
+private func restoreTerminal() {
+    guard isEntered else { return }
+    isEntered = false
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    emit("\u{1B}[?25h\u{1B}[?1049l")
+}
+
+private func emit(_ text: StaticString) {
+    _ = write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+}

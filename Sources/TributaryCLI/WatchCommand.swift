@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Tributary
+import TributaryLive
+
+/// `tributary watch`: the digest, kept fresh. On a terminal it redraws on every change;
+/// piped, it writes each item once, as it arrives.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep the digest fresh: redraw it on a terminal, or write each new item once when piped.",
+        discussion: """
+            Each source is refreshed every `refresh` (feeds.json, default 15m). On a terminal: r refreshes \
+            every source, q quits. Piped: each item is written once as it arrives, in --format (json: one \
+            object per line). Ctrl-C stops it.
+            """
+    )
+
+    @OptionGroup var run: RunOptions
+    @OptionGroup var state: StateOptions
+
+    @Option(
+        name: .long, help: "Format of the items written when standard output is not a terminal: text, json or markdown."
+    )
+    var format: Format = .text
+
+    /// What `watch` writes per item when piped (the feed formats are whole documents).
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    func validate() throws {
+        if state.since == "last" {
+            throw ValidationError("--since last has no meaning for watch; give a span or a date")
+        }
+    }
+
+    func run() async throws {
+        let setup = LiveRun(options: run, state: state)
+        let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
+        let format = format
+        try await ExitCodes.reportingFailures {
+            try await Interruption.cancellingOnSignals {
+                if StandardOutput.isTTY && isatty(STDIN_FILENO) != 0 {
+                    try await WatchScreen(live: live, setup: setup).run()
+                } else {
+                    try await WatchStream(format: format, setup: setup).run(live)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+// The live page of `tributary serve`: the report's page, kept current through Server-Sent
+// Events, with a Refresh button bound to the server's refresh command, a throttled search,
+// "New only" / "Unread only" switches and "Mark read" buttons. It takes the page's controls
+// over from the report's own script (clones carry no listeners), since the items it
+// filters are replaced on every digest. Only this server is ever asked (connect-src 'self').
+(function () {
+  "use strict";
+  var doc = document;
+  var token = doc.querySelector('meta[name="tributary-token"]').getAttribute("content");
+  var hiddenSources = new Map();
+  var byURL = new Map();
+  var timer = null;
+
+  function adopt(id) {
+    var old = doc.getElementById(id);
+    if (!old) return null;
+    var fresh = old.cloneNode(true);
+    old.parentNode.replaceChild(fresh, old);
+    return fresh;
+  }
+
+  function element(tag, properties) {
+    var made = doc.createElement(tag);
+    Object.keys(properties).forEach(function (key) { made[key] = properties[key]; });
+    return made;
+  }
+
+  var controls = doc.getElementById("controls");
+  var search = adopt("search");
+  var sort = adopt("sort");
+  var newOnly = adopt("newonly");
+  var button = element("button", { type: "button", id: "refresh", textContent: "Refresh" });
+  var unreadOnly = element("input", { type: "checkbox", id: "unreadonly" });
+  var unreadLabel = element("label", { className: "newonly" });
+  unreadLabel.append(unreadOnly, " Unread only");
+  var status = element("span", { id: "live" });
+  status.setAttribute("aria-live", "polite");
+  controls.prepend(button);
+  controls.append(unreadLabel, status);
+  controls.hidden = false;
+
+  function post(path, body) {
+    return fetch(path, {
+      method: "POST", headers: { "X-Tributary-Token": token, "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      if (!response.ok) return response.text().then(function (text) { throw new Error(text.trim()); });
+      return response;
+    });
+  }
+
+  function itemData(item) {
+    var link = item.querySelector("a[href^='http']");
+    return link ? byURL.get(link.getAttribute("href")) : undefined;
+  }
+
+  function apply() {
+    timer = null;
+    var terms = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var shown = 0, counted = 0;
+    doc.querySelectorAll("[data-item]").forEach(function (item) {
+      var data = itemData(item);
+      var text = item.textContent.toLowerCase();
+      var visible = !hiddenSources.get(item.getAttribute("data-source"))
+        && terms.every(function (term) { return text.indexOf(term) >= 0; });
+      if (newOnly && newOnly.checked && !item.hasAttribute("data-new")) visible = false;
+      if (unreadOnly.checked && data && data.read) visible = false;
+      item.classList.toggle("read", Boolean(data && data.read));
+      item.hidden = !visible;
+      if (!item.classList.contains("entry")) {
+        counted += 1;
+        if (visible) shown += 1;
+      }
+    });
+    doc.querySelectorAll("[data-section]").forEach(function (section) {
+      section.hidden = !section.querySelector("[data-item]:not([hidden])");
+    });
+    doc.getElementById("nomatch").hidden = shown > 0 || counted === 0;
+    doc.getElementById("shown").textContent = shown + " of " + counted + " items";
+  }
+
+  function sortBy(key) {
+    doc.querySelectorAll("[data-sortable]").forEach(function (list) {
+      var children = Array.prototype.slice.call(list.children);
+      children.sort(function (a, b) {
+        if (key === "order") return a.dataset.order - b.dataset.order;
+        var primary = parseFloat(b.getAttribute("data-" + key)) - parseFloat(a.getAttribute("data-" + key));
+        return primary || parseFloat(b.getAttribute("data-time")) - parseFloat(a.getAttribute("data-time"));
+      });
+      children.forEach(function (child) { list.appendChild(child); });
+    });
+  }
+
+  function decorate() {
+    doc.querySelectorAll("[data-sortable]").forEach(function (list) {
+      Array.prototype.forEach.call(list.children, function (child, index) { child.dataset.order = index; });
+    });
+    doc.querySelectorAll("[data-toggle]").forEach(function (box) {
+      box.hidden = false;
+      box.checked = !hiddenSources.get(box.getAttribute("data-toggle"));
+      box.addEventListener("change", function () {
+        hiddenSources.set(box.getAttribute("data-toggle"), !box.checked);
+        apply();
+      });
+    });
+    doc.querySelectorAll("li[data-item]").forEach(function (item) {
+      var data = itemData(item);
+      if (!data || data.read === undefined) return;
+      var mark = element("button", { type: "button", className: "markread", textContent: "Mark read" });
+      mark.addEventListener("click", function () {
+        mark.disabled = true;
+        post("/api/read", { ids: [data.id] }).then(function () { data.read = true; apply(); },
+          function (error) { status.textContent = error.message; mark.disabled = false; });
+      });
+      item.appendChild(mark);
+    });
+    sortBy(sort.value);
+  }
+
+  function remember(digest) {
+    byURL = new Map();
+    digest.items.forEach(function (item) { if (item.url) byURL.set(item.url, item); });
+  }
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    [["header.top .meta"], ["header.top .chips"], ["nav.jump"], ["main"]].forEach(function (selector) {
+      var now = doc.querySelector(selector[0]), next = fresh.querySelector(selector[0]);
+      if (now && next) now.replaceWith(doc.adoptNode(next));
+    });
+  }
+
+  function showDigest(digest) {
+    remember(digest);
+    return fetch("/", { cache: "no-store" }).then(function (response) { return response.text(); })
+      .then(function (html) { swap(html); decorate(); apply(); });
+  }
+
+  function showRunning(running) {
+    button.disabled = running;
+    button.textContent = running ? "Refreshing…" : "Refresh";
+    doc.body.classList.toggle("refreshing", running);
+  }
+
+  var pending = Promise.resolve();
+  var events = new EventSource("/api/events");
+  events.addEventListener("digest", function (event) {
+    var digest = JSON.parse(event.data);
+    pending = pending.then(function () { return showDigest(digest); });
+  });
+  events.addEventListener("refresh", function (event) { showRunning(JSON.parse(event.data).running); });
+
+  button.addEventListener("click", function () {
+    showRunning(true);
+    status.textContent = "";
+    post("/api/refresh", {}).catch(function (error) { status.textContent = error.message; })
+      .then(function () { showRunning(false); });
+  });
+  search.addEventListener("input", function () {
+    if (timer === null) timer = setTimeout(apply, 300);
+  });
+  if (newOnly) newOnly.addEventListener("change", apply);
+  unreadOnly.addEventListener("change", apply);
+  sort.addEventListener("change", function () { sortBy(sort.value); });
+  decorate();
+  apply();
+})();

@@ -1,0 +1,45 @@
+import HTTPTypes
+import Hummingbird
+
+/// Checks every request before it is routed: a `Host` header other than the bound host
+/// and port gets 421 (DNS rebinding), and a POST without the page's token gets 403.
+struct RequestGuard<Context: RequestContext>: RouterMiddleware {
+    static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Tributary-Token")! }
+
+    let acceptedHosts: Set<String>
+    let token: ServeToken
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let host = request.head.authority
+        guard let host, acceptedHosts.contains(host.lowercased()) else {
+            return ServeResponse.text(
+                "This server answers only to \(acceptedHosts.sorted().joined(separator: ", ")).\n",
+                status: .misdirectedRequest)
+        }
+        if request.method == .post, !token.matches(request.headers[Self.tokenHeader]) {
+            return ServeResponse.text(
+                "Missing or wrong X-Tributary-Token: send the one in the page's meta tag.\n",
+                status: .forbidden)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Responses built the same way everywhere.
+enum ServeResponse {
+    static func text(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        body(text, type: "text/plain; charset=utf-8", status: status)
+    }
+
+    static func json(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
+        body(json, type: "application/json", status: status)
+    }
+
+    static func body(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

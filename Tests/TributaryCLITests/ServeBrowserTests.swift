@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TributaryTesting
+
+/// `tributary serve` in a real headless Chromium, against feeds on 127.0.0.1: the items
+/// show, a post added upstream arrives through SSE after Refresh (the button disabled
+/// meanwhile) without a reload and marked new, typing filters, and a failing source's
+/// reason is on its chip.
+@Suite(.serialized) struct ServeBrowserTests {
+    @Test func refreshBringsANewPostWithoutAReloadAndTypingFilters() async throws {
+        guard let chromium = Chromium.require() else { return }
+        let feed = StateRunTests.GrowingFeed()
+        let serveURL = LiveValueBox<URL>()
+        let results = LiveValueBox<Data>()
+        let done = Latch()
+        let server = try await LocalHTTPServer.start { request in
+            switch request.path {
+            case "/done":
+                results.value = request.body
+                await done.release()
+                return .text("thanks")
+            case "/wait":
+                await done.wait()
+                return .text("", status: 204)
+            case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
+            case "/grow":
+                feed.grow(by: 1)
+                return .text("grown")
+            case "/harness.html":
+                return .text(ServeBrowserHarness.page(serve: serveURL.value!), contentType: "text/html")
+            default: return .text("gone", status: 404)
+            }
+        }
+        defer { Task { await server.shutdown() } }
+        let config = try TributaryBinary.config(
+            #"""
+            {"title": "Live", "sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/feed.xml"},
+                                         {"id": "bad", "type": "feed", "url": "\#(server.baseURL)/missing.xml"}]}
+            """#)
+        let serve = try await ServeHarness.start(config: config)
+        serveURL.value = serve.base
+        _ = try await offPool {
+            try ServeBrowserHarness.dumpDOM(chromium, server.baseURL.appendingPathComponent("harness.html"))
+        }
+        let posted = try #require(results.value, "the harness page posted no results")
+        let seen = try JSONDecoder().decode(ServeBrowserHarness.Results.self, from: posted)
+        #expect(seen.error == nil, "\(seen.error ?? "")")
+        #expect(seen.itemsAtStart == 3)
+        #expect(seen.disabledWhileRunning == true && seen.labelWhileRunning == "Refreshing…")
+        #expect(
+            seen.newPostMarkedNew == true && seen.sameDocument == true, "came through SSE, not a reload, marked new")
+        #expect(seen.shownAfterTyping == ["Post 4"])
+        #expect(seen.failedChip?.contains("not found (HTTP 404)") == true, "\(seen.failedChip ?? "no failed chip")")
+        _ = try await serve.stop()
+    }
+}
+
+/// A value set once by the test after the server that reads it has started.
+final class LiveValueBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Holds a request until the test releases it.
+actor Latch {
+    private var open = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if open { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        open = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+}

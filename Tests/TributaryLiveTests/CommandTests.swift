@@ -1,0 +1,70 @@
+import Testing
+import Tributary
+import TributaryLive
+
+/// `Command`, after RACCommand: one execution at a time, its state and errors as signals.
+@Suite(.timeLimit(.minutes(1))) struct CommandTests {
+    struct Broken: Error {}
+
+    @Test func executingWhileExecutingIsRefusedNotQueued() async throws {
+        let latch = Latch()
+        let runs = Counter()
+        let command = Command<Int, Int> { input in
+            await runs.increment()
+            await latch.wait()
+            return input * 2
+        }
+        let first = Task { try await command.execute(21) }
+        let (executing, watch) = Received.collecting(command.isExecuting)
+        _ = await executing.first { $0 }
+        await #expect(throws: Command<Int, Int>.AlreadyExecuting.self) { try await command.execute(1) }
+        await latch.release()
+        #expect(try await first.value == 42)
+        #expect(await runs.value == 1, "the refused execution never ran")
+        _ = await executing.first { !$0 }
+        #expect(try await command.execute(2) == 4, "enabled again once finished")
+        watch.cancel()
+    }
+
+    @Test func isEnabledAndIsExecutingFollowEachExecution() async throws {
+        let latch = Latch()
+        let command = Command<Void, Void> { await latch.wait() }
+        let (enabled, watchEnabled) = Received.collecting(command.isEnabled)
+        let (executing, watchExecuting) = Received.collecting(command.isExecuting)
+        _ = await enabled.first { $0 }
+        let run = Task { try await command.execute(()) }
+        _ = await enabled.first { !$0 }
+        #expect(command.isRunning)
+        await latch.release()
+        try await run.value
+        _ = await executing.first { _ in true }
+        while await executing.values.count < 3 { await Task.yield() }
+        #expect(await executing.values == [false, true, false])
+        #expect(await enabled.values == [true, false, true])
+        watchEnabled.cancel()
+        watchExecuting.cancel()
+    }
+
+    @Test func errorsAreSentAndRethrown() async throws {
+        let command = Command<Bool, Void> { fail in if fail { throw Broken() } }
+        let (errors, watch) = Received.collecting(command.errors)
+        await #expect(throws: Broken.self) { try await command.execute(true) }
+        // The subscription starts in its own task: fail until it has seen a failure.
+        while await errors.values.isEmpty {
+            try await command.execute(false)
+            try? await command.execute(true)
+        }
+        #expect(await errors.values.allSatisfy { $0 is Broken }, "successes send nothing")
+        watch.cancel()
+    }
+}
+
+actor Counter {
+    private(set) var value = 0
+
+    @discardableResult
+    func increment() -> Int {
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Tributary
+import TributaryLive
+import TributaryTesting
+
+/// One item per line of a text body: a source small enough to follow in timing tests.
+struct LinesSource: SingleRequestSource {
+    static let type = "lines"
+    static let summary = "one item per line of a text body, for live tests"
+    static let options: [OptionSpec] = []
+
+    let entry: SourceEntry
+
+    init(entry: SourceEntry) throws { self.entry = entry }
+
+    func request() throws -> HTTPRequest {
+        HTTPRequest(url: entry.baseURL(default: "http://127.0.0.1:9").appendingPathComponent(entry.id))
+    }
+
+    func update(from response: HTTPResponse) throws -> SourceUpdate {
+        try response.requireSuccess()
+        let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
+        return SourceUpdate(
+            items: lines.map {
+                FeedItem(id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0))
+            })
+    }
+}
+
+/// A digest pipeline over `sources` (feeds.json entries, `BASE` standing for the
+/// server's address) on `clock`.
+func livePipeline(_ sources: String, server: LocalHTTPServer, clock: ManualClock) throws -> LivePipeline {
+    let registry = SourceRegistry([SourceType(LinesSource.self)])
+    let json = #"{"sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
+    let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
+    let http = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: config.timeout, clock: clock.runClock)
+    var live = try LivePipeline(
+        DigestPipeline(
+            config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
+            retry: RetryPolicy(maxAttempts: 1)))
+    live.renderInterval = .zero  // the settling is tested on its own
+    return live
+}
+
+/// What a subscription to a live pipeline has received so far.
+actor Received<Value: Sendable> {
+    private(set) var values: [Value] = []
+
+    func append(_ value: Value) { values.append(value) }
+
+    /// Waits (by yielding) for a value that passes `test`; the suite's time limit bounds it.
+    func first(where test: @Sendable (Value) -> Bool) async -> Value {
+        while true {
+            if let found = values.first(where: test) { return found }
+            await Task.yield()
+        }
+    }
+}
+
+extension Received {
+    /// Subscribes to `signal` until the returned task is cancelled.
+    static func collecting(_ signal: Signal<Value>) -> (Received, Task<Void, any Error>) {
+        let received = Received()
+        let task = Task { for try await value in signal { await received.append(value) } }
+        return (received, task)
+    }
+}
+
+/// A server answer the test releases when it chooses.
+actor Latch {
+    private var open = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if open { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        open = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+}
+
+extension LiveDigest {
+    /// Each source's id and state, as `a=ok`.
+    var states: [String] { digest.sources.map { "\($0.id)=\($0.state.rawValue)" } }
+}
