@@ -41,6 +41,10 @@ public final class StateStore: Sendable {
             // WAL's recommended level: a killed run loses nothing committed; a power cut may
             // lose the last run's writes but never corrupts the file. FULL synced every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Read pages through a memory map, not a pread each: matching 100,000 items
+            // read about 60,000 pages (240 MB) through SQLite's 2 MB page cache, one
+            // system call each.
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
         }
         do {
             try FileManager.default.createDirectory(
