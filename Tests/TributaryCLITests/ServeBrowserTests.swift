@@ -66,19 +66,3 @@ final class LiveValueBox<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Holds a request until the test releases it.
-actor Latch {
-    private var open = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if open { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        open = true
-        waiting.forEach { $0.resume() }
-        waiting = []
-    }
-}

@@ -1,6 +1,7 @@
 import Testing
 import Tributary
 import TributaryLive
+import TributaryTesting
 
 /// `Command`, after RACCommand: one execution at a time, its state and errors as signals.
 @Suite(.timeLimit(.minutes(1))) struct CommandTests {

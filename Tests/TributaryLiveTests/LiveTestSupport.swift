@@ -66,22 +66,6 @@ extension Received {
     }
 }
 
-/// A server answer the test releases when it chooses.
-actor Latch {
-    private var open = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if open { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        open = true
-        waiting.forEach { $0.resume() }
-        waiting = []
-    }
-}
 
 extension LiveDigest {
     /// Each source's id and state, as `a=ok`.
