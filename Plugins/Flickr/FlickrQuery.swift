@@ -9,6 +9,7 @@ enum FlickrQuery: Sendable {
     struct Search: Sendable {
         static let extras = "owner_name,date_upload,date_taken,tags,views,url_q,url_z"
         static let maxTagsForAll = 20
+        static let maxPageSize = 500
 
         var text: String?
         var tags: [String]
@@ -16,6 +17,13 @@ enum FlickrQuery: Sendable {
         var sort: String
         var perPage: Int
         var safeSearch: String?
+
+        /// Photos per page for `limit`: as few pages as the 500-photo maximum allows,
+        /// evenly filled (600 is two pages of 300).
+        static func pageSize(for limit: Int) -> Int {
+            let pages = (limit + maxPageSize - 1) / maxPageSize
+            return min(maxPageSize, (limit + pages - 1) / pages)
+        }
 
         var parameters: [(String, String)] {
             var query = [("method", "flickr.photos.search")]
@@ -48,7 +56,7 @@ enum FlickrQuery: Sendable {
     static func read(_ options: FlickrOptions, mode: FlickrOptions.Mode, entry: SourceEntry) throws -> FlickrQuery {
         let tags = options.tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard mode == .search else {
-            for key in ["text", "sort", "safeSearch"] where entry.options[key] != nil {
+            for key in ["text", "sort", "safeSearch", "maxPages"] where entry.options[key] != nil {
                 throw entry.invalid(
                     key, "only used with \"mode\": \"search\"; the public feed filters by \"tags\" alone")
             }
@@ -59,7 +67,7 @@ enum FlickrQuery: Sendable {
         let search = Search(
             text: text, tags: tags, tagMode: (options.tagMode ?? FlickrOptions.searchTagMode).rawValue,
             sort: options.sort,
-            perPage: options.limit ?? FlickrOptions.searchPageSize,
+            perPage: Search.pageSize(for: options.limit ?? FlickrOptions.searchPageSize),
             safeSearch: options.safeSearch.flatMap { safeSearchLevels[$0.rawValue] }
         )
         if text == nil && tags.isEmpty {

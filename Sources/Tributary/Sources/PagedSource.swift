@@ -18,6 +18,12 @@ public protocol PagedSource: SingleRequestSource {
 
 extension PagedSource {
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
+        pagedSignal(in: context)
+    }
+
+    /// The pages of one refresh as a signal; a source that overrides `signal(in:)` (to
+    /// adjust the context's cursor, say) starts from this.
+    public func pagedSignal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal { subscriber in
             var request = try request(after: context.cursor)
             var pages = PagedUpdate(wanted: wantedItems)
