@@ -74,6 +74,8 @@ import TributaryTesting
             _ = try harness.source(#"{"id": "so", "type": "stackoverflow", "tags": ["swift"], "maxPages": 11}"#)
         }
         #expect(error?.code == .invalidConfiguration)
-        #expect(error?.message.hasPrefix("sources[0].maxPages") == true)
+        #expect(error?.message.contains("sources[0].maxPages: must be between 1 and 10, found 11") == true)
+        let paged = #"{"id": "so", "type": "stackoverflow", "tags": ["swift"], "limit": 250, "maxPages": 5}"#
+        #expect(throws: Never.self) { _ = try harness.source(paged) }
     }
 }

@@ -74,6 +74,8 @@ import TributaryTwitter
         let json = #"{"id": "x", "type": "twitter", "query": "swift", "maxPages": 0, "bearerToken": "t0ken"}"#
         let error = #expect(throws: TributaryError.self) { _ = try harness.source(json) }
         #expect(error?.code == .invalidConfiguration)
-        #expect(error?.message.hasPrefix("sources[0].maxPages") == true)
+        #expect(error?.message.contains("sources[0].maxPages: must be between 1 and 10, found 0") == true)
+        let paged = json.replacingOccurrences(of: #""maxPages": 0"#, with: #""limit": 250, "maxPages": 5"#)
+        #expect(throws: Never.self) { _ = try harness.source(paged) }
     }
 }
