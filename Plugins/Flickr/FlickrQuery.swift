@@ -18,13 +18,6 @@ enum FlickrQuery: Sendable {
         var perPage: Int
         var safeSearch: String?
 
-        /// Photos per page for `limit`: as few pages as the 500-photo maximum allows,
-        /// evenly filled (600 is two pages of 300).
-        static func pageSize(for limit: Int) -> Int {
-            let pages = (limit + maxPageSize - 1) / maxPageSize
-            return min(maxPageSize, (limit + pages - 1) / pages)
-        }
-
         var parameters: [(String, String)] {
             var query = [("method", "flickr.photos.search")]
             if let text { query.append(("text", text)) }
@@ -67,7 +60,7 @@ enum FlickrQuery: Sendable {
         let search = Search(
             text: text, tags: tags, tagMode: (options.tagMode ?? FlickrOptions.searchTagMode).rawValue,
             sort: options.sort,
-            perPage: Search.pageSize(for: options.limit ?? FlickrOptions.searchPageSize),
+            perPage: PageSize.even(for: options.limit ?? FlickrOptions.searchPageSize, maximum: Search.maxPageSize),
             safeSearch: options.safeSearch.flatMap { safeSearchLevels[$0.rawValue] }
         )
         if text == nil && tags.isEmpty {

@@ -23,7 +23,7 @@ struct StackOverflowQuery: Sendable {
         sort = options.sort
         unanswered = options.unanswered
         site = options.site
-        pageSize = Self.pageSize(for: options.limit)
+        pageSize = PageSize.even(for: options.limit, maximum: 100)
     }
 
     /// The method path under `/2.3`: OR across tags needs `/search`, AND uses `/questions`.
@@ -66,13 +66,6 @@ struct StackOverflowQuery: Sendable {
     /// The questions' date the cursor follows, for `incrementalParameter`.
     func cursorDate(_ question: StackOverflowAPI.Question) -> Int? {
         sort == "creation" ? question.creation_date : question.last_activity_date
-    }
-
-    /// Questions per page for `limit`: as few pages as the 100-question maximum allows,
-    /// evenly filled (150 is two pages of 75).
-    static func pageSize(for limit: Int) -> Int {
-        let pages = (limit + 99) / 100
-        return min(100, (limit + pages - 1) / pages)
     }
 
     var parameters: [(String, String)] {

@@ -29,10 +29,8 @@ extension TwitterSource {
         return try request(after: since, page: token)
     }
 
-    /// Posts per page for `limit`: as few pages as X's 100-post maximum allows, evenly
-    /// filled (150 is two pages of 75), never under X's minimum of 10.
+    /// Posts per page for `limit`: X sends 10 to 100 a page.
     static func pageSize(for limit: Int) -> Int {
-        let pages = (limit + 99) / 100
-        return min(100, max(10, (limit + pages - 1) / pages))
+        max(10, PageSize.even(for: limit, maximum: 100))
     }
 }

@@ -78,3 +78,14 @@ struct PagedUpdate {
         a.count != b.count ? a.count < b.count : a < b
     }
 }
+
+/// Page sizes for paged sources.
+public enum PageSize {
+    /// Items per page for `wanted` items when upstream sends at most `maximum` a page: as
+    /// few pages as that allows, evenly filled (150 at most 100 a page is two pages of 75),
+    /// so no more items are read than wanted.
+    public static func even(for wanted: Int, maximum: Int) -> Int {
+        let pages = max(1, (wanted + maximum - 1) / maximum)
+        return min(maximum, (wanted + pages - 1) / pages)
+    }
+}
