@@ -12,6 +12,7 @@ struct FlickrOptions: SourceOptions {
     static let searchTagMode = TagMode.any
     static let publicTagMode = TagMode.all
     static let searchPageSize = 100
+    static let publicFeedSize = 20
 
     var mode: Mode?
     var apiKey: Secret?
@@ -20,6 +21,7 @@ struct FlickrOptions: SourceOptions {
     var tagMode: TagMode?
     var sort = "interestingness-desc"
     var limit: Int?
+    var maxPages = 3
     var safeSearch: SafeSearch?
     var baseURL = URL(string: "https://api.flickr.com")!
 
@@ -43,9 +45,14 @@ struct FlickrOptions: SourceOptions {
                 "search: upstream sort: date-posted-desc, date-posted-asc, date-taken-desc, date-taken-asc, "
                     + "interestingness-desc, interestingness-asc, relevance"),
             .integer(
-                "limit", \.limit, 1...500,
-                "search: photos per request (per_page); public: keep at most this many of the 20",
-                default: "\(searchPageSize) (search), 20 (public)"),
+                "limit", \.limit, 1...4000,
+                "search: photos to fetch, over several pages when above 500 (per_page at most 500; Flickr serves "
+                    + "at most 4,000 a search); public: keep at most this many of the 20",
+                default: "\(searchPageSize) (search), \(publicFeedSize) (public)"),
+            .integer(
+                "maxPages", \.maxPages, 1...10,
+                "search: the most requests one refresh makes while page < pages; each counts against the key's "
+                    + "3,600 an hour"),
             .choice(
                 "safeSearch", \.safeSearch,
                 "search: safe_search level 1, 2 or 3 (calls without login only see safe photos)",

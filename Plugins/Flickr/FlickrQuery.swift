@@ -9,6 +9,7 @@ enum FlickrQuery: Sendable {
     struct Search: Sendable {
         static let extras = "owner_name,date_upload,date_taken,tags,views,url_q,url_z"
         static let maxTagsForAll = 20
+        static let maxPageSize = 500
 
         var text: String?
         var tags: [String]
@@ -48,7 +49,7 @@ enum FlickrQuery: Sendable {
     static func read(_ options: FlickrOptions, mode: FlickrOptions.Mode, entry: SourceEntry) throws -> FlickrQuery {
         let tags = options.tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard mode == .search else {
-            for key in ["text", "sort", "safeSearch"] where entry.options[key] != nil {
+            for key in ["text", "sort", "safeSearch", "maxPages"] where entry.options[key] != nil {
                 throw entry.invalid(
                     key, "only used with \"mode\": \"search\"; the public feed filters by \"tags\" alone")
             }
@@ -59,7 +60,7 @@ enum FlickrQuery: Sendable {
         let search = Search(
             text: text, tags: tags, tagMode: (options.tagMode ?? FlickrOptions.searchTagMode).rawValue,
             sort: options.sort,
-            perPage: options.limit ?? FlickrOptions.searchPageSize,
+            perPage: PageSize.even(for: options.limit ?? FlickrOptions.searchPageSize, maximum: Search.maxPageSize),
             safeSearch: options.safeSearch.flatMap { safeSearchLevels[$0.rawValue] }
         )
         if text == nil && tags.isEmpty {

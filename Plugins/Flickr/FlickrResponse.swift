@@ -68,7 +68,8 @@ enum FlickrResponse {
             if total > 4000 { update.diagnostics.append("Flickr serves at most the first 4,000 results of a search") }
         }
         if let pages = page.pages?.value, let perPage = page.perpage?.value {
-            update.diagnostics.append("page 1 of \(grouped(pages)), \(perPage) per page")
+            let number = page.page?.value ?? 1
+            update.diagnostics.append("page \(grouped(number)) of \(grouped(pages)), \(perPage) per page")
         }
     }
 

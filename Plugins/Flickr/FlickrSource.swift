@@ -2,8 +2,9 @@ import Foundation
 import Tributary
 
 /// Flickr photos: `flickr.photos.search` with an API key, or the keyless public feed
-/// (`photos_public.gne`, the 20 newest public photos for some tags).
-public struct FlickrSource: SingleRequestSource {
+/// (`photos_public.gne`, the 20 newest public photos for some tags). A search follows
+/// `page` while `page < pages`, up to the entry's `limit`, never past `maxPages` requests.
+public struct FlickrSource: PagedSource {
     public static let type = "flickr"
     public static let summary =
         "Flickr photos: keyed photo search (flickr.photos.search) or the keyless public feed by tags"
@@ -13,12 +14,16 @@ public struct FlickrSource: SingleRequestSource {
     let query: FlickrQuery
     let baseURL: URL
     let apiKey: Secret?
+    public let wantedItems: Int
+    public let pageBudget: Int
 
     public init(entry: SourceEntry) throws {
         let options = FlickrOptions(entry)
         let mode = options.mode ?? (entry.mentionsSecret("apiKey") ? .search : .public)
         query = try FlickrQuery.read(options, mode: mode, entry: entry)
         baseURL = options.baseURL
+        wantedItems = options.limit ?? (mode == .search ? FlickrOptions.searchPageSize : FlickrOptions.publicFeedSize)
+        pageBudget = mode == .search ? options.maxPages : 1
         if case .search = query {
             apiKey = try entry.requiredSecret(
                 "apiKey", options.apiKey, hint: "or use \"mode\": \"public\" for the keyless feed")
@@ -34,10 +39,17 @@ public struct FlickrSource: SingleRequestSource {
     /// In search mode with a cursor (the newest upload date seen, Unix seconds), only photos
     /// uploaded since: `min_upload_date`. The public feed has no such parameter.
     public func request(after cursor: String?) throws -> HTTPRequest {
+        request(after: cursor, page: 1)
+    }
+
+    /// Page `page` (1-based; the first carries no `page` parameter) after `cursor`.
+    func request(after cursor: String?, page: Int) -> HTTPRequest {
         switch query {
         case .search(let search):
             let since = cursor.map { [("min_upload_date", $0)] } ?? []
-            var request = HTTPRequest(base: baseURL, path: "services/rest/", query: search.parameters + since)
+            let paging = page > 1 ? [("page", String(page))] : []
+            var request = HTTPRequest(
+                base: baseURL, path: "services/rest/", query: search.parameters + since + paging)
             if let apiKey { request.secretQuery["api_key"] = apiKey }
             return request
         case .publicFeed(let feed):

@@ -9,6 +9,7 @@ struct StackOverflowOptions: SourceOptions {
     var unanswered = false
     var site = "stackoverflow"
     var limit = 30
+    var maxPages = 3
     var key: Secret?
     var baseURL = URL(string: "https://api.stackexchange.com")!
 
@@ -26,7 +27,12 @@ struct StackOverflowOptions: SourceOptions {
                 "unanswered", \.unanswered,
                 "only questions with no answers (/2.3/questions/no-answers, or /2.3/search/advanced with match any)"),
             .string("site", \.site, "the Stack Exchange site (superuser, askubuntu, …)"),
-            .integer("limit", \.limit, 1...100, "questions to fetch (pagesize)"),
+            .integer(
+                "limit", \.limit, 1...1000,
+                "questions to fetch, over several pages when above 100 (pagesize at most 100, page by page)"),
+            .integer(
+                "maxPages", \.maxPages, 1...10,
+                "the most requests one refresh makes while has_more is true; each counts against the daily quota"),
             .secret(
                 "key", \.key, variable: "STACKEXCHANGE_KEY",
                 "app key, sent as Authorization: Bearer; raises the daily quota from 300 to 10,000; unset: keyless"),

@@ -23,7 +23,7 @@ struct StackOverflowQuery: Sendable {
         sort = options.sort
         unanswered = options.unanswered
         site = options.site
-        pageSize = options.limit
+        pageSize = PageSize.even(for: options.limit, maximum: 100)
     }
 
     /// The method path under `/2.3`: OR across tags needs `/search`, AND uses `/questions`.

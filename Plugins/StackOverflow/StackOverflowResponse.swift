@@ -58,6 +58,18 @@ enum StackOverflowResponse {
             update.holdRequestsUntil = backoffDate(backoff, after: receivedAt)
         }
         if wrapper.has_more == true { update.diagnostics.append("more questions available upstream (has_more)") }
+        if let reason = pagingStop(wrapper) { update.diagnostics.append("no further pages: \(reason)") }
+    }
+
+    /// Why no further page may be asked for although `has_more` is true: upstream asked
+    /// for a `backoff`, or under a tenth of the quota is left (kept for later runs).
+    static func pagingStop(_ wrapper: StackOverflowAPI.Wrapper) -> String? {
+        guard wrapper.has_more == true else { return nil }
+        if let backoff = wrapper.backoff { return "upstream asked for a \(backoff) s backoff" }
+        if let remaining = wrapper.quota_remaining, let max = wrapper.quota_max, remaining * 10 < max {
+            return "quota low (\(remaining)/\(max) requests left)"
+        }
+        return nil
     }
 
     private static func backoffDate(_ seconds: Int?, after receivedAt: Date) -> Date? {

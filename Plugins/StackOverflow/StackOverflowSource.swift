@@ -2,8 +2,9 @@ import Foundation
 import Tributary
 
 /// Stack Overflow (or any Stack Exchange site) questions by tag, through the
-/// Stack Exchange API 2.3.
-public struct StackOverflowSource: SingleRequestSource {
+/// Stack Exchange API 2.3. Follows `page` while `has_more` is true, up to the entry's
+/// `limit`, never past `maxPages` requests, `backoff`, or a low quota.
+public struct StackOverflowSource: PagedSource {
     public static let type = "stackoverflow"
     public static let summary = "Stack Overflow questions by tag (Stack Exchange API 2.3; keyless or with an app key)"
     public static let options = StackOverflowOptions.specs
@@ -11,6 +12,8 @@ public struct StackOverflowSource: SingleRequestSource {
     let query: StackOverflowQuery
     let baseURL: URL
     let key: Secret?
+    public let wantedItems: Int
+    public let pageBudget: Int
 
     public init(entry: SourceEntry) throws {
         let options = StackOverflowOptions(entry)
@@ -18,6 +21,8 @@ public struct StackOverflowSource: SingleRequestSource {
         if let problem = query.problem() { throw entry.invalid(problem.key, problem.message) }
         baseURL = options.baseURL
         key = options.key
+        wantedItems = options.limit
+        pageBudget = options.maxPages
     }
 
     public func request() throws -> HTTPRequest {
@@ -26,8 +31,15 @@ public struct StackOverflowSource: SingleRequestSource {
 
     /// With a cursor (the newest creation or activity date seen), only what came after it.
     public func request(after cursor: String?) throws -> HTTPRequest {
+        try request(after: cursor, page: 1)
+    }
+
+    /// Page `page` (1-based; the first carries no `page` parameter) after `cursor`.
+    func request(after cursor: String?, page: Int) throws -> HTTPRequest {
         let since = zip([query.incrementalParameter].compactMap { $0 }, [cursor].compactMap { $0 }).map { ($0, $1) }
-        var request = HTTPRequest(base: baseURL, path: "2.3/\(query.method)", query: query.parameters + since)
+        let paging = page > 1 ? [("page", String(page))] : []
+        let parameters = query.parameters + since + paging
+        var request = HTTPRequest(base: baseURL, path: "2.3/\(query.method)", query: parameters)
         request.rateLimitKey = "stackexchange:\(baseURL.absoluteString)/2.3/\(query.method)"
         if let key { request.secretHeaders["Authorization"] = Secret("Bearer \(key.value)") }
         return request

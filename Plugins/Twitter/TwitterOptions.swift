@@ -5,6 +5,7 @@ import Tributary
 struct TwitterOptions: SourceOptions {
     var query = ""
     var limit = 10
+    var maxPages = 3
     var bearerToken: Secret?
     var api = TwitterSource.API.v2
     var baseURL = URL(string: "https://api.x.com")!
@@ -16,8 +17,13 @@ struct TwitterOptions: SourceOptions {
                 "the search, 3–512 characters; X operators allowed (swift lang:en -is:retweet has:links)",
                 required: true),
             .integer(
-                "limit", \.limit, 10...100, "posts to fetch (max_results; count for v1.1); each post read costs credits"
-            ),
+                "limit", \.limit, 10...1000,
+                "posts to fetch, over several pages when above 100 (max_results 10–100 a page; count for v1.1, "
+                    + "at most 100); each post read costs credits"),
+            .integer(
+                "maxPages", \.maxPages, 1...10,
+                "v2: the most search requests one refresh makes, following next_token; each page's posts cost "
+                    + "credits"),
             .secret(
                 "bearerToken", \.bearerToken, variable: "TWITTER_BEARER_TOKEN",
                 "app-only bearer token, sent only as Authorization: Bearer; unset: the source is skipped"),

@@ -3,8 +3,9 @@ import Tributary
 
 /// Recent posts on X (Twitter) matching a search query, through API v2 recent search
 /// (or the v1.1 search endpoint, for servers that still speak it). Needs a bearer
-/// token from a paid X developer app.
-public struct TwitterSource: SingleRequestSource {
+/// token from a paid X developer app. v2 follows `next_token` pages up to the entry's
+/// `limit`, never past `maxPages` requests.
+public struct TwitterSource: PagedSource {
     public static let type = "twitter"
     public static let summary = "X (Twitter) recent search (API v2; needs a bearer token from a paid X developer app)"
     public static let queryLength = 3...512
@@ -17,6 +18,7 @@ public struct TwitterSource: SingleRequestSource {
 
     let query: String
     let limit: Int
+    let maxPages: Int
     let api: API
     let baseURL: URL
     let token: Secret
@@ -32,11 +34,15 @@ public struct TwitterSource: SingleRequestSource {
             )
         }
         limit = options.limit
+        maxPages = options.maxPages
         api = options.api
         baseURL = options.baseURL
         token = try entry.requiredSecret(
             "bearerToken", options.bearerToken, hint: "X search needs a bearer token from a paid X developer app")
     }
+
+    public var wantedItems: Int { limit }
+    public var pageBudget: Int { api == .v2 ? maxPages : 1 }
 
     public func request() throws -> HTTPRequest {
         try request(after: nil)
@@ -45,14 +51,19 @@ public struct TwitterSource: SingleRequestSource {
     /// With a cursor (the newest post id of the last run), only newer posts: `since_id`,
     /// as X's polling guide says, so no post is read, and paid for, twice.
     public func request(after cursor: String?) throws -> HTTPRequest {
-        let since = cursor.map { [("since_id", $0)] } ?? []
+        try request(after: cursor, page: nil)
+    }
+
+    /// The request for one page: the first (`page` nil) or the one `next_token` names.
+    func request(after cursor: String?, page: String?) throws -> HTTPRequest {
+        let since = (cursor.map { [("since_id", $0)] } ?? []) + (page.map { [("next_token", $0)] } ?? [])
         var request =
             switch api {
             case .v2:
                 HTTPRequest(
                     base: baseURL, path: "2/tweets/search/recent",
                     query: [
-                        ("query", query), ("max_results", String(limit)),
+                        ("query", query), ("max_results", String(Self.pageSize(for: limit))),
                         ("tweet.fields", "created_at,public_metrics,author_id,lang,entities"),
                         ("expansions", "author_id"),
                         ("user.fields", "username,name,profile_image_url"),
@@ -60,7 +71,7 @@ public struct TwitterSource: SingleRequestSource {
             case .v1:
                 HTTPRequest(
                     base: baseURL, path: "1.1/search/tweets.json",
-                    query: [("q", query), ("count", String(limit))] + since)
+                    query: [("q", query), ("count", String(min(limit, 100)))] + since)
             }
         request.rateLimitKey = "x:\(baseURL.host ?? ""):search:\(api.rawValue)"
         request.secretHeaders["Authorization"] = Secret("Bearer \(token.value)")
@@ -86,9 +97,6 @@ public struct TwitterSource: SingleRequestSource {
         var update = SourceUpdate(items: TwitterMapping.items(body))
         let partial = TwitterProblem.phrases(TwitterAPI.ErrorBody(errors: body.errors))
         if !partial.isEmpty { update.diagnostics.append("partial errors from X: " + partial.joined(separator: "; ")) }
-        if let token = body.meta?.next_token, !token.isEmpty {
-            update.diagnostics.append("more posts available upstream (next_token)")
-        }
         return update
     }
 }

@@ -39,6 +39,16 @@ public struct SourceHarness: Sendable {
             .collect()
     }
 
+    /// Subscribes once as a run with a state store would: with the last run's `cursor`
+    /// and the harness clock's time as `context.now`.
+    public func updates(_ json: String, cursor: String?) async throws -> [SourceUpdate] {
+        let source = try source(json)
+        let transport = CurlTransport(userAgent: HTTPClient.userAgent)
+        let http = HTTPClient(transport: transport, timeout: .seconds(10), clock: clock)
+        return try await source.signal(in: SourceContext(sourceID: "test", http: http, now: clock.now, cursor: cursor))
+            .collect()
+    }
+
     /// The last update's items.
     public func items(_ json: String) async throws -> [FeedItem] {
         try await updates(json).last?.items ?? []

@@ -120,11 +120,11 @@ struct StackOverflowFixtureRun {
         await run.server.shutdown()
     }
 
-    @Test func hasMoreDoesNotPageAndLowQuotaIsReported() async throws {
+    @Test func hasMoreWithTheLimitReachedDoesNotPageAndLowQuotaIsReported() async throws {
         let run = try await StackOverflowFixtureRun.serving("has-more")
         let update = try #require(try await run.harness.updates(run.entry()).last)
         #expect(update.items.count == 30)
-        #expect(run.server.requests.count == 1, "one request per refresh, no paging loop")
+        #expect(run.server.requests.count == 1, "30 questions, the default limit: no second page")
         #expect(update.notes == ["quota low: 20/300 requests left"])
         #expect(update.diagnostics.contains("quota 20/300 requests left"))
         await run.server.shutdown()

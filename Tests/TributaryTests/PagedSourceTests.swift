@@ -106,4 +106,11 @@ struct PagesSource: PagedSource {
         #expect(failure != nil)
         #expect(sent == [3])
     }
+
+    @Test func evenPageSizesReadNoMoreThanWanted() {
+        #expect(PageSize.even(for: 30, maximum: 100) == 30)
+        #expect(PageSize.even(for: 150, maximum: 100) == 75, "two pages of 75, not 100 then 50 of 100")
+        #expect(PageSize.even(for: 1000, maximum: 100) == 100)
+        #expect(PageSize.even(for: 600, maximum: 500) == 300)
+    }
 }

@@ -18,6 +18,12 @@ public protocol PagedSource: SingleRequestSource {
 
 extension PagedSource {
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
+        pagedSignal(in: context)
+    }
+
+    /// The pages of one refresh as a signal; a source that overrides `signal(in:)` (to
+    /// adjust the context's cursor, say) starts from this.
+    public func pagedSignal(in context: SourceContext) -> Signal<SourceUpdate> {
         Signal { subscriber in
             var request = try request(after: context.cursor)
             var pages = PagedUpdate(wanted: wantedItems)
@@ -70,5 +76,16 @@ struct PagedUpdate {
     /// Decimal numbers compared by value (a longer one is greater; leading zeros aside).
     private static func numericallyBefore(_ a: String, _ b: String) -> Bool {
         a.count != b.count ? a.count < b.count : a < b
+    }
+}
+
+/// Page sizes for paged sources.
+public enum PageSize {
+    /// Items per page for `wanted` items when upstream sends at most `maximum` a page: as
+    /// few pages as that allows, evenly filled (150 at most 100 a page is two pages of 75),
+    /// so no more items are read than wanted.
+    public static func even(for wanted: Int, maximum: Int) -> Int {
+        let pages = max(1, (wanted + maximum - 1) / maximum)
+        return min(maximum, (wanted + pages - 1) / pages)
     }
 }
