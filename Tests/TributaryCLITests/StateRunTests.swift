@@ -48,7 +48,9 @@ import TributaryTesting
         let sinceADay = try await TributaryBinary.run(
             ["digest", "--config", config.path, "--state", state, "--no-cache", "--since", "2000-01-01"]
         )
-        #expect(sinceADay.status == 0 && sinceADay.stdout.contains("Post 5"), "a day, as the README writes it: \(sinceADay.stderr)")
+        #expect(
+            sinceADay.status == 0 && sinceADay.stdout.contains("Post 5"),
+            "a day, as the README writes it: \(sinceADay.stderr)")
         feed.grow(by: 1)
         let onlyNew = try await TributaryBinary.run([
             "digest", "--config", config.path, "--state", state, "--no-cache", "--new",
@@ -122,10 +124,14 @@ import TributaryTesting
 
     @Test func xAsksOnlyForNewerPostsAndKeepsShowingTheEarlierOnes() async throws {
         let posts = GrowingFeed()
+        // Post n's id is a snowflake of this minute (X drops a since_id older than 7 days).
+        let base = (UInt64(Date().timeIntervalSince1970 * 1000) - 1_288_834_974_657) << 22
         let server = try await LocalHTTPServer.start { request in
-            let since = Int(request.query["since_id"] ?? "0") ?? 0
+            let since = UInt64(request.query["since_id"] ?? "0").map { $0 > base ? $0 - base : 0 } ?? 0
             let count = posts.body.components(separatedBy: "<item>").count - 1
-            let data = (1...count).filter { $0 > since }.reversed().map { #"{"id": "\#($0)", "text": "Post \#($0)"}"# }
+            let data = (1...count).filter { $0 > since }.reversed().map {
+                #"{"id": "\#(base + UInt64($0))", "text": "Post \#($0)"}"#
+            }
             return .text(
                 #"{"data": [\#(data.joined(separator: ","))], "meta": {"result_count": \#(data.count)}}"#,
                 contentType: "application/json")
@@ -143,13 +149,13 @@ import TributaryTesting
         posts.grow(by: 2)
         let second = try await run()
         #expect(
-            server.requests.map { $0.query["since_id"] } == [nil, "3"],
+            server.requests.map { $0.query["since_id"] } == [nil, String(base + 3)],
             "the second run asks only for posts after the newest it saw")
         #expect(try Self.newTitles(second.stdout) == ["Post 4", "Post 5"])
         #expect(
             second.stdout.components(separatedBy: #""title": "Post "#).count - 1 == 5, "the earlier posts still show")
         let third = try await run()
-        #expect(server.requests.last?.query["since_id"] == "5")
+        #expect(server.requests.last?.query["since_id"] == String(base + 5))
         #expect(try Self.newTitles(third.stdout) == [])
     }
 }
