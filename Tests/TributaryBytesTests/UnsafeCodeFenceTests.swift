@@ -30,7 +30,6 @@ import Testing
         "Sources/Tributary/Concurrency/ParallelWork.swift",
         "Sources/Tributary/Text/TextCleanup+LineWriter.swift", "Sources/Tributary/Text/TextCleanup.swift",
         "Sources/TributarySyndication/EntryBatch.swift",
-        "Sources/TributarySyndication/FeedURLs.swift",
         "Sources/TributarySyndication/WideFeedBytes.swift", "Sources/TributarySyndication/WideTextDecoder.swift",
     ]
 
