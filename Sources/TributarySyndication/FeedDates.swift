@@ -1,4 +1,5 @@
 import Foundation
+import TributaryBytes
 
 /// Hand-written parsers for the dates feeds carry, none through `DateFormatter`:
 /// - RFC 822/2822 and their usual variants: weekday or none, full or abbreviated month
@@ -14,7 +15,7 @@ import Foundation
 enum FeedDates {
     /// The date the UTF-8 text gives, or nil when it is in none of the forms above.
     static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        let text = trimmed(bytes)
+        let text = ByteTrim.trimmingSpacesAndControls(bytes)
         guard let first = text.first else { return nil }
         if isDigit(first), let date = iso8601(text) { return date }
         return wordDate(text)
@@ -100,11 +101,4 @@ enum FeedDates {
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard let first = bytes.firstIndex(where: { $0 > 32 }), let last = bytes.lastIndex(where: { $0 > 32 }) else {
-            return UnsafeBufferPointer(rebasing: bytes[0..<0])
-        }
-        return UnsafeBufferPointer(rebasing: bytes[first...last])
-    }
 }

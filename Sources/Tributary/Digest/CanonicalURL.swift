@@ -1,4 +1,5 @@
 import Foundation
+import TributaryBytes
 
 /// The form of a URL used to recognise the same page reached through several sources.
 ///
@@ -10,7 +11,7 @@ public enum CanonicalURL {
     /// The key of a URL's absolute string: lower-cased scheme and host, `http` as `https`,
     /// no `www.`, no fragment, no default port, no tracking parameters, no trailing slash.
     public static func key(_ text: String) -> String {
-        if isAlreadyCanonical(text) { return text }
+        if CanonicalURLScan.isAlreadyCanonical(text) { return text }
         guard let separator = text.range(of: "://") else { return text }
         var scheme = text[..<separator.lowerBound].lowercased()
         if scheme == "http" { scheme = "https" }
@@ -20,24 +21,6 @@ public enum CanonicalURL {
         let path = rest[authorityEnd...].prefix { $0 != "?" }
         let query = rest[path.endIndex...].dropFirst()
         return scheme + "://" + host(rest[..<authorityEnd]) + trimmedPath(path) + kept(query)
-    }
-
-    /// The common case, checked in one pass over the bytes: `https://` and a lower-case
-    /// host without `www.` or a port, no query, no fragment, no trailing slash.
-    private static func isAlreadyCanonical(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            guard utf8.starts(with: "https://".utf8), utf8.last != UInt8(ascii: "/") else { return false }
-            let rest = UnsafeBufferPointer(rebasing: utf8[8...])
-            guard !rest.starts(with: "www.".utf8) else { return false }
-            var inHost = true
-            for byte in rest {
-                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
-                if byte == UInt8(ascii: "/") { inHost = false }
-                if inHost && ((0x41...0x5A).contains(byte) || byte == UInt8(ascii: ":")) { return false }
-            }
-            return true
-        }
     }
 
     private static func host(_ authority: Substring) -> String {

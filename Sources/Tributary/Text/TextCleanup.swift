@@ -151,7 +151,7 @@ public enum TextCleanup {
                     }
                 }
                 if decodingEntities, byte == UInt8(ascii: "&"),
-                    let (scalar, length) = HTMLEntities.reference(in: bytes, at: index)
+                    let (scalar, length) = HTMLCharacterReferences.reference(in: bytes, at: index)
                 {
                     line.append(scalar)
                     index += length

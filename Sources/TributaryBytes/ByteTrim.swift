@@ -1,0 +1,11 @@
+/// Borrowed byte runs without their edges, as views into the same memory (nothing copied).
+public enum ByteTrim {
+    /// `bytes` without leading and trailing spaces and ASCII controls (bytes up to 0x20);
+    /// empty when nothing else is there.
+    public static func trimmingSpacesAndControls(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let first = bytes.firstIndex(where: { $0 > 32 }), let last = bytes.lastIndex(where: { $0 > 32 }) else {
+            return UnsafeBufferPointer(rebasing: bytes[0..<0])
+        }
+        return UnsafeBufferPointer(rebasing: bytes[first...last])
+    }
+}
