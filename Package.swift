@@ -111,7 +111,8 @@ let package = Package(
             path: "Benchmarks/Server"
         ),
         .executableTarget(
-            name: "TributaryLiveBench", dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed"],
+            name: "TributaryLiveBench",
+            dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed", "CMalloc"],
             path: "Benchmarks/Live"
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),

@@ -10,10 +10,12 @@ import TributaryTesting
 /// by one, so every digest has new items. Prints the resident memory at cycle 10 and at
 /// the last cycle, and their growth. Usage: `tributary-live-bench [cycles] [feeds]`.
 /// The feeds are served by a second process (this program with `--serve`), so the test
-/// server's request log does not count in the memory measured.
+/// server's request log does not count in the memory measured. It tunes the allocator as
+/// `watch` and `serve` do (see `BenchAllocator`).
 @main
 enum LiveBench {
     static func main() async throws {
+        BenchAllocator.apply()  // before any thread has a heap
         if CommandLine.arguments.contains("--serve") { return try await BenchFeed.serve() }
         let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
         let cycles = arguments.first ?? 1_000

@@ -18,9 +18,10 @@ struct ChildProcess {
     let errorOutput: Int32
 
     /// Starts `arguments` with `input` already waiting on its standard input, in a new
-    /// process group, with default signal handling and the user's environment. Call it
-    /// from a thread that lives until the program is reaped (see `tributary_spawn_supervised`).
-    static func spawn(_ arguments: [String], input: Data) throws -> ChildProcess {
+    /// process group, in `directory` (nil: ours), with default signal handling and the user's
+    /// environment. Call it from a thread that lives until the program is reaped (see
+    /// `tributary_spawn_supervised`).
+    static func spawn(_ arguments: [String], input: Data, directory: URL? = nil) throws -> ChildProcess {
         guard let program = arguments.first, !program.isEmpty else {
             throw TributaryError(.invalidConfiguration, "the command is empty; name a program to run")
         }
@@ -32,7 +33,8 @@ struct ChildProcess {
         defer { [stdin.read, stdout.write, stderr.write].forEach { _ = close($0) } }
         let pid: pid_t
         do {
-            pid = try launch(arguments, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
+            pid = try launch(
+                arguments, in: directory, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
         } catch {
             [stdout.read, stderr.read].forEach { _ = close($0) }
             throw error
@@ -95,11 +97,18 @@ struct ChildProcess {
     }
 
     /// Forks the supervisor (see CExecSupervisor.h), which runs the program; returns its id.
-    private static func launch(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws -> pid_t {
+    private static func launch(
+        _ arguments: [String], in directory: URL?, stdin: Int32, stdout: Int32, stderr: Int32
+    ) throws -> pid_t {
+        if let directory, !FileManager.default.fileExists(atPath: directory.path) {
+            throw TributaryError(
+                .permanent, "cannot run \"\(arguments[0])\": its working folder \(directory.path) does not exist")
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var failure: Int32 = 0
-        let pid = tributary_spawn_supervised(argv, environ, getenv("PATH"), stdin, stdout, stderr, &failure)
+        let pid = tributary_spawn_supervised(
+            argv, environ, getenv("PATH"), directory?.path, stdin, stdout, stderr, &failure)
         guard pid > 0 else { throw launchError(arguments[0], failure) }
         return pid
     }

@@ -7,8 +7,9 @@ import Tributary
 /// The program gets the entry (with `${VAR}`s expanded) as one JSON object on standard
 /// input and writes a JSON Feed 1.1 document or one JSON item per line on standard
 /// output; its standard error lines become the source's diagnostics (`--verbose`). It
-/// runs with the run's deadline and output cap; a non-zero exit fails this source only,
-/// with the program's last standard error line.
+/// runs in feeds.json's folder (so `["python3", "script.py"]` finds the script beside it),
+/// with the run's deadline and output cap; a non-zero exit fails this source only, with
+/// the program's last standard error line.
 public struct ExecSource: FeedSource {
     public static let type = "exec"
     public static let summary =
@@ -20,6 +21,8 @@ public struct ExecSource: FeedSource {
 
     let arguments: [String]
     let input: Data
+    /// Where the program runs: feeds.json's folder, so its relative arguments read from there.
+    let folder: URL?
 
     /// An `exec` entry: the program is the entry's `command`.
     public init(entry: SourceEntry) throws {
@@ -41,6 +44,7 @@ public struct ExecSource: FeedSource {
                 .skipped, "\(key) uses \(variable), which is not set; set it to enable this source", source: entry.id)
         }
         self.arguments = arguments
+        folder = entry.folder
         input = try Self.input(for: entry)
         guard input.count <= PluginProcess.maxInputSize else {
             throw entry.invalid(
@@ -50,7 +54,7 @@ public struct ExecSource: FeedSource {
 
     public func signal(in context: SourceContext) -> Signal<SourceUpdate> {
         let process = PluginProcess(
-            arguments: arguments, input: input, timeout: context.http.limits.deadline,
+            arguments: arguments, input: input, directory: folder, timeout: context.http.limits.deadline,
             maxOutputSize: context.http.limits.maxBodySize
         )
         return Signal.once {

@@ -14,6 +14,8 @@ public struct PluginProcess: Sendable {
     public var arguments: [String]
     /// What the program reads on standard input; at most `maxInputSize` bytes.
     public var input: Data
+    /// The program's working folder (an entry's: feeds.json's folder); nil keeps Tributary's.
+    public var directory: URL?
     public var timeout: Duration
     /// The most standard-output bytes accepted; beyond it the run fails.
     public var maxOutputSize: Int
@@ -25,10 +27,12 @@ public struct PluginProcess: Sendable {
     public static let maxInputSize = 60 * 1024
 
     public init(
-        arguments: [String], input: Data = Data(), timeout: Duration, maxOutputSize: Int, maxErrorSize: Int = 64 * 1024
+        arguments: [String], input: Data = Data(), directory: URL? = nil, timeout: Duration, maxOutputSize: Int,
+        maxErrorSize: Int = 64 * 1024
     ) {
         self.arguments = arguments
         self.input = input
+        self.directory = directory
         self.timeout = timeout
         self.maxOutputSize = maxOutputSize
         self.maxErrorSize = maxErrorSize
@@ -76,7 +80,7 @@ public struct PluginProcess: Sendable {
                 "the options sent to \(programName) are \(ByteCount.format(input.count)); the limit is 60 KB")
         }
         if control.isCancelled { throw TributaryError(.cancelled, "cancelled before \(programName) started") }
-        let child = try ChildProcess.spawn(arguments, input: input)
+        let child = try ChildProcess.spawn(arguments, input: input, directory: directory)
         control.started(child.pid)
         var pump = ProcessPump(child: child, limits: self, deadline: ContinuousClock.now + timeout, control: control)
         return try pump.run()

@@ -1,5 +1,6 @@
 // The program's side of the supervisor's fork: its own process group, default signal
-// handling, death with the supervisor, then exec (searching PATH without a shell).
+// handling, death with the supervisor, its working directory, then exec (searching PATH
+// without a shell).
 #define _GNU_SOURCE
 #include "internal.h"
 
@@ -53,7 +54,7 @@ _Noreturn void tributary_exec_program(const struct tributary_launch *launch, pid
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    int failure = exec_searching(launch);
+    int failure = launch->directory != NULL && chdir(launch->directory) != 0 ? errno : exec_searching(launch);
     while (write(TRIBUTARY_REPORT_FD, &failure, sizeof failure) < 0 && errno == EINTR) {}
     _exit(127);
 }

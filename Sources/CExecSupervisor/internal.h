@@ -13,6 +13,8 @@ struct tributary_launch {
     char *const *argv;
     char *const *envp;
     const char *search_path;
+    /// The program's working directory; NULL keeps the caller's.
+    const char *directory;
     int input, output, error_output, report;
 };
 

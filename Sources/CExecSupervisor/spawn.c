@@ -27,13 +27,13 @@ static void reap(pid_t pid) {
 }
 
 pid_t tributary_spawn_supervised(char *const argv[], char *const envp[], const char *search_path,
-                                 int input, int output, int error_output, int *error) {
+                                 const char *directory, int input, int output, int error_output, int *error) {
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
         *error = errno;
         return -1;
     }
-    struct tributary_launch launch = {argv, envp, search_path, input, output, error_output, report[1]};
+    struct tributary_launch launch = {argv, envp, search_path, directory, input, output, error_output, report[1]};
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);  // no handler of ours may run in the child

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Tributary
 
 /// `tributary`: many sources flow in, one digest flows out.
@@ -18,9 +19,10 @@ struct TributaryCommand: AsyncParsableCommand {
     )
 
     static func main() async {
-        AllocatorTuning.apply()  // before any thread has a heap
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        AllocatorTuning.apply(arguments: arguments, environment: ProcessInfo.processInfo.environment)  // before threads
         DescriptorBudget.raisingSoftLimit()  // connections and sources are then shared out of it
-        UnknownCommand.refuse(Array(CommandLine.arguments.dropFirst()), commands: configuration.subcommands)
+        UnknownCommand.refuse(arguments, commands: configuration.subcommands)
         await main(nil)
     }
 }

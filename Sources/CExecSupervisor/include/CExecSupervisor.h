@@ -8,7 +8,8 @@
 
 /// Forks a supervisor that runs `argv[0]` (looked up on `search_path`, colon-separated,
 /// when it has no slash) with `argv` and `envp`, its standard input, output and error on
-/// `input`, `output` and `error_output`, in a process group of its own.
+/// `input`, `output` and `error_output`, in a process group of its own, in the working
+/// directory `directory` (the caller's own when NULL).
 ///
 /// The supervisor is a child subreaper with a parent-death signal: when the program
 /// exits, when the supervisor gets SIGTERM, or when the calling thread or process
@@ -18,9 +19,9 @@
 /// supervisor is reaped: the parent-death signal fires when the calling thread exits.
 ///
 /// Returns the supervisor's process id, or -1 with `*error` set to an errno value when
-/// the fork failed or the program could not be executed (ENOENT, EACCES, ENOEXEC…; the
-/// supervisor is then already reaped).
+/// the fork failed, the directory could not be entered or the program could not be
+/// executed (ENOENT, EACCES, ENOEXEC…; the supervisor is then already reaped).
 pid_t tributary_spawn_supervised(char *const argv[], char *const envp[], const char *search_path,
-                                 int input, int output, int error_output, int *error);
+                                 const char *directory, int input, int output, int error_output, int *error);
 
 #endif

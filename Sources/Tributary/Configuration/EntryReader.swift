@@ -28,11 +28,14 @@ struct EntryReader {
         let common = commonOptions(read.values, type: type)
         let checks = EntryChecks(raw: object, common: common, ownedByType: Set(type.options.map(\.name)))
         for (key, message) in checks.problems() { problems.add("\(path).\(key)", message) }
+        if let message = RefreshRule.problem(with: common, options: read.values) {
+            problems.add("\(path).refresh", message)
+        }
         guard problems.messages.count == before else { return nil }
         return SourceEntry(
             path: path, id: id, type: type.name, common: common, options: read.values,
             unsetSecrets: read.unsetSecrets, unsetVariables: read.unsetVariables, secretsOptional: secretsOptional,
-            secretHeaderNames: checks.headerNamesFromVariables)
+            secretHeaderNames: checks.headerNamesFromVariables, folder: paths.folder)
     }
 
     /// What an entry's options read to so far.

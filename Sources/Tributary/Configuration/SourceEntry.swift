@@ -30,11 +30,15 @@ public struct SourceEntry: Sendable {
     public let secretsOptional: Bool
     /// The names of `headers` whose values come from `${VAR}`: sent as secrets.
     public let secretHeaderNames: Set<String>
+    /// The folder of the feeds.json the entry was read from (programs an entry starts run
+    /// there); nil for an entry made in code.
+    public let folder: URL?
 
     public init(
         path: String, id: String, type: String, common: EntryOptions = EntryOptions(),
         options: [String: JSONValue] = [:], unsetSecrets: [String: String] = [:],
-        unsetVariables: [String: String] = [:], secretsOptional: Bool = false, secretHeaderNames: Set<String> = []
+        unsetVariables: [String: String] = [:], secretsOptional: Bool = false, secretHeaderNames: Set<String> = [],
+        folder: URL? = nil
     ) {
         self.path = path
         self.id = id
@@ -45,6 +49,7 @@ public struct SourceEntry: Sendable {
         self.unsetVariables = unsetVariables
         self.secretsOptional = secretsOptional
         self.secretHeaderNames = secretHeaderNames
+        self.folder = folder
     }
 
     /// A string option as the entry sets it; sources read theirs through their `SourceOptions`.
