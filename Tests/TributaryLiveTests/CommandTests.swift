@@ -38,8 +38,9 @@ import TributaryTesting
         #expect(command.isRunning)
         await latch.release()
         try await run.value
-        _ = await executing.first { _ in true }
+        // Each signal delivers in its own task: wait until both have seen the whole cycle.
         while await executing.values.count < 3 { await Task.yield() }
+        while await enabled.values.count < 3 { await Task.yield() }
         #expect(await executing.values == [false, true, false])
         #expect(await enabled.values == [true, false, true])
         watchEnabled.cancel()
