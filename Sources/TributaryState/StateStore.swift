@@ -16,11 +16,7 @@ public final class StateStore: Sendable {
 
     /// `$XDG_STATE_HOME/tributary/state.sqlite`, else `~/.local/state/tributary/state.sqlite`.
     public static func defaultPath(environment: [String: String]) -> URL {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("tributary/state.sqlite")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tributary/state.sqlite")
+        UserFolder.state.url(environment: environment).appendingPathComponent("state.sqlite")
     }
 
     /// Opens (or creates) the store at `path` for `config`, bringing it to the newest

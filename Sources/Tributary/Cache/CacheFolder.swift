@@ -5,10 +5,6 @@ import Foundation
 public enum CacheFolder {
     public static func resolve(explicit: String?, environment: [String: String]) -> URL {
         if let explicit { return URL(fileURLWithPath: explicit) }
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("tributary")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/tributary")
+        return UserFolder.cache.url(environment: environment)
     }
 }

@@ -24,14 +24,7 @@ public struct ConfigLocation: Sendable {
 
     /// The per-user file: `$XDG_CONFIG_HOME/tributary/feeds.json`, else `~/.config/tributary/feeds.json`.
     public var userFile: URL {
-        let folder: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            folder = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            folder = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config")
-        }
-        return folder.appendingPathComponent("tributary").appendingPathComponent(Self.fileName)
+        UserFolder.config.url(environment: environment).appendingPathComponent(Self.fileName)
     }
 
     /// The file `tributary init` writes when given no path: `$TRIBUTARY_CONFIG`, else `userFile`,
