@@ -63,6 +63,22 @@ import Tributary
         #expect(problems(#""password": "${FEED_PASS}""#).contains(#"sources[0].password: needs "username" beside it"#))
     }
 
+    @Test func credentialsAreNeverSentOverPlainHTTPToAnotherMachine() {
+        let basic = problems(#""baseURL": "http://feeds.example.org/", "username": "ada", "password": "${FEED_PASS}""#)
+        #expect(basic.hasPrefix("sources[0].baseURL: is plain http://, which would send this entry's credentials"))
+        #expect(basic.contains("use https://") && !basic.contains("s3cr3t"))
+        let header = problems(#""baseURL": "http://feeds.example.org/", "headers": {"X-Api-Key": "${FEED_PASS}"}"#)
+        #expect(header.hasPrefix("sources[0].baseURL: is plain http://"))
+        let token = problems(#""baseURL": "http://api.example.org/", "token": "${SAMPLE_TOKEN}""#)
+        #expect(token.hasPrefix("sources[0].baseURL: is plain http://"), "a type's own secret option counts too")
+        #expect(problems(#""baseURL": "https://feeds.example.org/", "username": "ada", "password": "${FEED_PASS}""#) == "")
+        #expect(problems(#""baseURL": "http://127.0.0.1:8080/", "username": "ada", "password": "${FEED_PASS}""#) == "")
+        #expect(problems(#""baseURL": "http://localhost/", "headers": {"X-Api-Key": "${FEED_PASS}"}"#) == "")
+        #expect(problems(#""baseURL": "http://feeds.example.org/", "headers": {"X-Team": "blue"}"#) == "")
+        let inURL = problems(#""baseURL": "http://reader:${FEED_PASS}@feeds.example.org/""#)
+        #expect(inURL.hasPrefix("sources[0].baseURL: is plain http://") && !inURL.contains("s3cr3t"))
+    }
+
     @Test func headersMustBeAnObjectOfStringsThatCannotBreakTheRequest() {
         #expect(
             problems(#""headers": {"X-Count": 3}"#).hasPrefix("sources[0].headers: expected an object of strings"))

@@ -1,14 +1,17 @@
 import Foundation
 
 /// The checks on an entry's common options that their JSON types cannot express: a
-/// password only by `${VAR}`, user name and password together, header names and values
-/// that cannot break a request, and regular expressions that compile.
+/// password only by `${VAR}`, user name and password together, credentials never over
+/// plain http to another machine, header names and values that cannot break a request,
+/// and regular expressions that compile.
 struct EntryChecks {
     /// The entry as written, before `${VAR}` expansion.
     let raw: [String: JSONValue]
     let common: EntryOptions
     /// The option names the entry's type declares itself.
     let ownedByType: Set<String>
+    /// The names of the type's own secret options (API keys, tokens).
+    let secretsOfType: Set<String>
 
     /// Header fields Tributary sets itself; an entry may not replace them.
     static let reservedHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "connection"]
@@ -23,7 +26,25 @@ struct EntryChecks {
 
     /// Each problem as the key it concerns and a message saying what to do.
     func problems() -> [(String, String)] {
-        credentialProblems() + headerProblems() + patternProblems()
+        credentialProblems() + cleartextProblems() + headerProblems() + patternProblems()
+    }
+
+    /// Basic credentials, `${VAR}` headers, a type's own secrets and credentials in a URL,
+    /// sent over plain http, can be read by anyone on the way: they go only over https, or
+    /// over http to this machine.
+    private func cleartextProblems() -> [(String, String)] {
+        let typeSecretSet = secretsOfType.contains { raw[$0] != nil }
+        let entrySendsSecrets = raw["username"] != nil || !headerNamesFromVariables.isEmpty || typeSecretSet
+        let addresses = [("url", raw["url"]?.stringValue.flatMap(URL.init(string:))), ("baseURL", common.baseURL)]
+        return addresses.compactMap { key, url in
+            guard let url, entrySendsSecrets || url.user != nil else { return nil }
+            guard url.scheme?.lowercased() == "http", !url.staysOnThisMachine else { return nil }
+            return (
+                key,
+                "is plain http://, which would send this entry's credentials readable to anyone on the way; "
+                    + "use https:// (plain http is allowed only to this machine: localhost, 127.0.0.1)"
+            )
+        }
     }
 
     private func credentialProblems() -> [(String, String)] {

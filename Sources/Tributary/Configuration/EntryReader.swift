@@ -26,7 +26,9 @@ struct EntryReader {
         }
         for spec in specs { readDeclared(spec, of: object, type: type, path: path, into: &read, &problems) }
         let common = commonOptions(read.values, type: type)
-        let checks = EntryChecks(raw: object, common: common, ownedByType: Set(type.options.map(\.name)))
+        let checks = EntryChecks(
+            raw: object, common: common, ownedByType: Set(type.options.map(\.name)),
+            secretsOfType: Set(type.options.filter(\.isSecret).map(\.name)))
         for (key, message) in checks.problems() { problems.add("\(path).\(key)", message) }
         if let message = RefreshRule.problem(with: common, options: read.values) {
             problems.add("\(path).refresh", message)
@@ -58,7 +60,7 @@ struct EntryReader {
             return
         }
         switch expansion.expand(raw) {
-        case .failure(let unset) where isSecret(spec):
+        case .failure(let unset) where spec.isSecret:
             read.unsetSecrets[spec.name] = unset.names.first
         case .failure(let unset):
             read.unsetVariables[spec.name] = unset.names.joined(separator: ", ")
@@ -123,9 +125,5 @@ struct EntryReader {
     /// The keys every entry may have; a source type's own spec of the same name wins.
     private func commonSpecs(overriddenBy own: [OptionSpec]) -> [OptionSpec] {
         EntryOptions.specs.filter { spec in !own.contains { $0.name == spec.name } }
-    }
-
-    private func isSecret(_ spec: OptionSpec) -> Bool {
-        if case .secret = spec.kind { true } else { false }
     }
 }

@@ -35,6 +35,11 @@ public struct OptionSpec: Sendable {
     public var describesDefault = false
     public var isRequired: Bool
 
+    /// True for a secret option: never printed, and never sent over plain http to another machine.
+    var isSecret: Bool {
+        if case .secret = kind { true } else { false }
+    }
+
     public init(
         _ name: String, _ kind: Kind, _ summary: String, default defaultValue: String? = nil, required: Bool = false
     ) {

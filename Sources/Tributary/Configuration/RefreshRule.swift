@@ -13,19 +13,12 @@ public enum RefreshRule {
     /// `options`), naming the minimum; nil when it sets none or one that is long enough.
     public static func problem(with common: EntryOptions, options: [String: JSONValue]) -> String? {
         guard let interval = common.refresh else { return nil }
-        let isLocal = isLocal(url: options["url"]?.stringValue.flatMap(URL.init(string:)) ?? common.baseURL)
+        let url = options["url"]?.stringValue.flatMap(URL.init(string:)) ?? common.baseURL
+        let isLocal = url?.staysOnThisMachine ?? false
         let minimum = isLocal ? localMinimum : networkMinimum
         guard interval < minimum else { return nil }
         let target = isLocal ? "file:// and loopback URLs" : "network hosts"
         return "\(describe(interval)) is below the minimum of \(describe(minimum)) for \(target)"
-    }
-
-    /// True when `url` (an entry's `url` or `baseURL`) is a `file://` URL or names a loopback host.
-    static func isLocal(url: URL?) -> Bool {
-        guard let url else { return false }
-        if url.isFileURL { return true }
-        guard let host = url.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else { return false }
-        return host == "localhost" || AddressScope.of(host) == .loopback
     }
 
     /// `"1m"`, `"1s"`, `"250ms"`: how feeds.json spells the interval.
