@@ -5,7 +5,7 @@ import Foundation
 /// Only GETs: a POST goes straight through, never cached or revalidated.
 public struct CachingTransport: HTTPTransport {
     /// The header a response served from the cache after a 304 carries.
-    public static let revalidatedHeader = "x-tributary-cache"
+    static let revalidatedHeader = "x-tributary-cache"
 
     private let base: any HTTPTransport
     private let cache: ResponseCache

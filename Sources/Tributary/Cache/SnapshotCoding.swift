@@ -6,7 +6,7 @@ import Foundation
 /// whole in memory as bytes.
 public enum SnapshotCoding {
     /// How many items one encoded piece holds.
-    public static let chunkSize = 4096
+    static let chunkSize = 4096
 
     /// `items` as one JSON array.
     public static func encode(_ items: ArraySlice<FeedItem>) -> Data {

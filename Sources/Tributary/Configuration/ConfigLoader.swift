@@ -6,9 +6,9 @@ import Foundation
 /// and the fix: `sources[2].tgas: unknown key; did you mean "tags"?`.
 public struct ConfigLoader: Sendable {
     public let registry: SourceRegistry
-    public let environment: [String: String]
+    let environment: [String: String]
     /// When true (replaying recordings), unset secrets do not skip sources.
-    public let secretsOptional: Bool
+    let secretsOptional: Bool
 
     public init(
         registry: SourceRegistry, environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -7,11 +7,11 @@ import Foundation
 /// A file named by `--config` or the variable is the one used, and a missing one is an
 /// error naming it; the other two are tried in order and the first that exists wins.
 public struct ConfigLocation: Sendable {
-    public let environment: [String: String]
+    let environment: [String: String]
     /// The folder `./feeds.json` and relative `--config` paths are read from.
-    public let currentDirectory: URL
+    let currentDirectory: URL
 
-    public static let fileName = "feeds.json"
+    static let fileName = "feeds.json"
     public static let variable = "TRIBUTARY_CONFIG"
 
     public init(
@@ -23,7 +23,7 @@ public struct ConfigLocation: Sendable {
     }
 
     /// The per-user file: `$XDG_CONFIG_HOME/tributary/feeds.json`, else `~/.config/tributary/feeds.json`.
-    public var userFile: URL {
+    var userFile: URL {
         UserFolder.config.url(environment: environment).appendingPathComponent(Self.fileName)
     }
 

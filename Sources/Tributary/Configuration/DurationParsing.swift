@@ -3,7 +3,7 @@ import Foundation
 extension Duration {
     /// The spans feeds.json and the command line accept: from 1 ms to 24 hours. Outside
     /// that (or not a finite number) a value is refused, never rounded or trapped on.
-    public static let acceptedRange: ClosedRange<Duration> = .milliseconds(1) ... .seconds(24 * 60 * 60)
+    static let acceptedRange: ClosedRange<Duration> = .milliseconds(1) ... .seconds(24 * 60 * 60)
 
     /// How the accepted forms and range read in messages.
     public static let acceptedForms = "seconds (10) or a duration (\"10s\", \"500ms\", \"2m\") from 1ms to 24h"

@@ -15,7 +15,7 @@ public struct EntryOptions: SourceOptions, Sendable {
 
     public var title: String?
     public var limit: Int?
-    public var enabled = true
+    var enabled = true
     public var baseURL: URL?
     public var timeout: Duration?
     /// How often `watch` and `serve` refresh the entry; nil: their default (15 minutes).

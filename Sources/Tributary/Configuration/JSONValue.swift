@@ -63,12 +63,12 @@ public enum JSONValue: Sendable, Equatable, Codable {
         return Int(value)
     }
 
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
     /// The value as an object of strings, when it is one.
-    public var stringMap: [String: String]? {
+    var stringMap: [String: String]? {
         guard case .object(let members) = self else { return nil }
         let strings = members.compactMapValues(\.stringValue)
         return strings.count == members.count ? strings : nil

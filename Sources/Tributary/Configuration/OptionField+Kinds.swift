@@ -108,7 +108,7 @@ extension OptionField {
     }
 
     /// An object of string values, such as HTTP headers.
-    public static func stringMap(
+    static func stringMap(
         _ name: String, _ keyPath: WritableKeyPath<Options, [String: String]>, _ summary: String
     ) -> Self {
         Self(name, keyPath, .stringMap, summary, read: \.stringMap, show: { $0.isEmpty ? "{}" : nil })

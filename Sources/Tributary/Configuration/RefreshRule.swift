@@ -5,9 +5,9 @@ import Foundation
 /// is read, so `validate`, `digest`, `watch` and `serve` refuse the same entries.
 public enum RefreshRule {
     /// The shortest interval for a network host.
-    public static let networkMinimum: Duration = .seconds(60)
+    static let networkMinimum: Duration = .seconds(60)
     /// The shortest interval for a `file://` URL or a loopback host.
-    public static let localMinimum: Duration = .seconds(1)
+    static let localMinimum: Duration = .seconds(1)
 
     /// What is wrong with the entry's `refresh` (its common options and its resolved
     /// `options`), naming the minimum; nil when it sets none or one that is long enough.

@@ -12,7 +12,7 @@ public struct SourceEntry: Sendable {
     /// The options every entry takes (those its type does not redeclare), typed.
     public let common: EntryOptions
     public var title: String? { common.title }
-    public var isEnabled: Bool { common.enabled }
+    var isEnabled: Bool { common.enabled }
     /// The entry's `baseURL`, when it set one.
     public var baseURL: URL? { common.baseURL }
     /// The entry's own request deadline, when it set one.
@@ -25,16 +25,16 @@ public struct SourceEntry: Sendable {
     public let unsetSecrets: [String: String]
     /// Other options whose `${VAR}` is unset, keyed by option name, valued by the
     /// variables: the source is skipped, naming them, and the rest of the run goes on.
-    public let unsetVariables: [String: String]
+    let unsetVariables: [String: String]
     /// When true (replaying recordings), an unset secret does not skip the source.
-    public let secretsOptional: Bool
+    let secretsOptional: Bool
     /// The names of `headers` whose values come from `${VAR}`: sent as secrets.
-    public let secretHeaderNames: Set<String>
+    let secretHeaderNames: Set<String>
     /// The folder of the feeds.json the entry was read from (programs an entry starts run
     /// there); nil for an entry made in code.
     public let folder: URL?
 
-    public init(
+    init(
         path: String, id: String, type: String, common: EntryOptions = EntryOptions(),
         options: [String: JSONValue] = [:], unsetSecrets: [String: String] = [:],
         unsetVariables: [String: String] = [:], secretsOptional: Bool = false, secretHeaderNames: Set<String> = [],
@@ -79,7 +79,7 @@ public struct SourceEntry: Sendable {
 
     /// The `skipped` error of an entry one of whose (non-secret) options names an unset
     /// variable; nil when every variable it uses is set.
-    public var unsetVariableSkip: TributaryError? {
+    var unsetVariableSkip: TributaryError? {
         if let variable = unsetSecrets["password"], common.username != nil, !secretsOptional {
             return TributaryError(
                 .skipped, "\(path).password uses \(variable), which is not set; set it to enable this source",

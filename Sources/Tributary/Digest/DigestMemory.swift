@@ -47,10 +47,10 @@ public struct DigestMemory: Sendable {
 
 /// Which remembered items a digest keeps: `--new`, `--since`, `--unread`.
 public struct MemoryFilter: Sendable {
-    public var onlyNew = false
+    var onlyNew = false
     /// Keep items first seen after this time.
-    public var firstSeenAfter: Date?
-    public var onlyUnread = false
+    var firstSeenAfter: Date?
+    var onlyUnread = false
 
     public init(onlyNew: Bool = false, firstSeenAfter: Date? = nil, onlyUnread: Bool = false) {
         self.onlyNew = onlyNew
@@ -59,7 +59,7 @@ public struct MemoryFilter: Sendable {
     }
 
     /// Whether any filter is set.
-    public var isActive: Bool { onlyNew || firstSeenAfter != nil || onlyUnread }
+    var isActive: Bool { onlyNew || firstSeenAfter != nil || onlyUnread }
 
     /// The digest with only the items that pass; an item the store does not know passes.
     public func apply(to digest: Digest) -> Digest {

@@ -7,7 +7,7 @@ public struct DigestReducer: Sendable {
     public var sort: DigestSort
     /// nil: no limit.
     public var limit: Int?
-    public var filter: KeywordFilter
+    var filter: KeywordFilter
 
     public init(title: String, sort: DigestSort, limit: Int?, filter: KeywordFilter) {
         self.title = title

@@ -6,7 +6,7 @@ public struct KeywordFilter: Sendable {
     /// An item matching any of these is dropped.
     public var exclude: [String]
     /// Every one of these must match (`--grep`).
-    public var required: [String]
+    var required: [String]
 
     public init(include: [String] = [], exclude: [String] = [], required: [String] = []) {
         self.include = include.map { $0.lowercased() }
@@ -14,7 +14,7 @@ public struct KeywordFilter: Sendable {
         self.required = required.map { $0.lowercased() }
     }
 
-    public func matches(_ item: FeedItem) -> Bool {
+    func matches(_ item: FeedItem) -> Bool {
         if include.isEmpty && exclude.isEmpty && required.isEmpty { return true }
         let text = ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n").lowercased()
         if exclude.contains(where: text.contains) { return false }

@@ -23,7 +23,7 @@ public enum Decompression {
     }
 
     /// Inflates gzip or zlib data (detected by zlib itself), stopping at `limit` bytes.
-    public static func inflate(_ data: Data, limit: Int) throws -> Data {
+    static func inflate(_ data: Data, limit: Int) throws -> Data {
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw TributaryError(.badResponse, "cannot start decompression")

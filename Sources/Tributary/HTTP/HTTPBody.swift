@@ -6,12 +6,12 @@ import Foundation
 /// recorded, logged, shown or made part of a recording key.
 public struct HTTPBody: Sendable {
     /// The bytes sent.
-    public var data: Data
+    var data: Data
     /// The `Content-Type` sent with them, e.g. `application/json`.
-    public var contentType: String
+    var contentType: String
     /// The secret values inside `data`; when upstream echoes one back, it is scrubbed
     /// from what is recorded like any other secret.
-    public var secrets: [Secret]
+    var secrets: [Secret]
 
     public init(data: Data, contentType: String, secrets: [Secret] = []) {
         self.data = data
@@ -30,7 +30,7 @@ public struct HTTPBody: Sendable {
     }
 
     /// Whether the body holds a secret, so that it must never be stored or shown.
-    public var isSecret: Bool { !secrets.isEmpty }
+    var isSecret: Bool { !secrets.isEmpty }
 
     /// What recordings keep of the body: a hash of a body without secrets (so that
     /// different bodies to one URL are told apart), nothing of a secret one.

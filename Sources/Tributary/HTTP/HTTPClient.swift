@@ -18,7 +18,7 @@ public struct HTTPClient: Sendable {
     /// The run's time: holds are waited on it, and responses are stamped with its `now`.
     public let clock: RunClock
     /// What the entry being fetched adds to each request (headers, credentials).
-    public let defaults: RequestDefaults
+    let defaults: RequestDefaults
 
     public init(
         transport: any HTTPTransport, limits: TransferLimits = TransferLimits(), gate: RateGate = RateGate(),
@@ -46,7 +46,7 @@ public struct HTTPClient: Sendable {
 
     /// The same client (transport, holds, clock) for one entry: its deadline and what it
     /// adds to each request.
-    public func with(deadline: Duration, defaults: RequestDefaults = RequestDefaults()) -> HTTPClient {
+    func with(deadline: Duration, defaults: RequestDefaults = RequestDefaults()) -> HTTPClient {
         var limits = limits
         limits.deadline = deadline
         return HTTPClient(transport: transport, limits: limits, gate: gate, clock: clock, defaults: defaults)

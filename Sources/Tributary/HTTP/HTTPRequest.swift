@@ -6,7 +6,7 @@ public struct HTTPRequest: Sendable {
     /// The URL without secrets.
     public var url: URL
     /// `GET`, or `POST` (which sends `body`, or an empty body without one).
-    public var method: String
+    var method: String
     public var headers: [String: String]
     /// Headers holding secrets, e.g. `Authorization`; sent, never recorded or shown.
     public var secretHeaders: [String: Secret]
@@ -69,7 +69,7 @@ public struct HTTPRequest: Sendable {
 
     /// Every secret the request carries: secret headers, secret query values, the
     /// secrets of its body and the password (or lone user name) of credentials in its URL.
-    public var secrets: [Secret] {
+    var secrets: [Secret] {
         let credentials = [url.password(percentEncoded: false) ?? url.user(percentEncoded: false)].compactMap { $0 }
         let fromBody = body?.secrets ?? []
         return Array(secretHeaders.values) + Array(secretQuery.values) + fromBody + credentials.map(Secret.init)
@@ -77,13 +77,13 @@ public struct HTTPRequest: Sendable {
 
     /// Whether anything secret travels with the request; such a request never follows a
     /// redirect from https to plain http.
-    public var carriesSecrets: Bool {
+    var carriesSecrets: Bool {
         !secretHeaders.isEmpty || !secretQuery.isEmpty || body?.isSecret == true || url.user != nil
     }
 
     /// Whether the request is a POST, sending its body (or an empty one); such a request
     /// never follows a redirect.
-    public var sendsBody: Bool {
+    var sendsBody: Bool {
         method == "POST" || body != nil
     }
 

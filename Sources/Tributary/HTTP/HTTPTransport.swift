@@ -3,12 +3,12 @@ public struct TransferLimits: Sendable {
     /// The most body bytes accepted, after transfer decoding.
     public var maxBodySize: Int
     /// How many redirects are followed (only to http and https).
-    public var maxRedirects: Int
+    var maxRedirects: Int
     /// The request's deadline, connecting to last byte, counted from when the transfer
     /// starts (not while it waits for a connection slot); the client sets it.
     public var deadline: Duration
     /// The longest connecting (name lookup, TCP and TLS) may take, when shorter than `deadline`.
-    public var connectTimeout: Duration
+    var connectTimeout: Duration
 
     public init(
         maxBodySize: Int = FeedsConfig.defaultMaxResponseSize, maxRedirects: Int = 5,

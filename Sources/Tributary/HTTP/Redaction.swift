@@ -3,7 +3,7 @@ import Foundation
 /// Removes secrets from text that may be shown, logged or recorded.
 public enum Redaction {
     /// Query parameter names whose values are secrets wherever they appear.
-    public static let secretParameters: Set<String> = [
+    static let secretParameters: Set<String> = [
         "key", "api_key", "apikey", "consumer_key", "access_token", "token", "oauth_token", "client_secret",
         "bearer_token",
     ]

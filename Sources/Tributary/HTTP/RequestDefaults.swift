@@ -27,7 +27,7 @@ public struct RequestDefaults: Sendable {
         self.init(headers: headers, secretHeaders: secrets)
     }
 
-    public var isEmpty: Bool { headers.isEmpty && secretHeaders.isEmpty }
+    var isEmpty: Bool { headers.isEmpty && secretHeaders.isEmpty }
 
     /// Adds the defaults the request does not set itself.
     public func apply(to request: inout HTTPRequest) {

@@ -8,8 +8,8 @@ import Foundation
 /// capped at `maxImageSize`, at most `maxConcurrent` at once. An image that fails
 /// (error status, not an image, too big) is simply missing from the result.
 public struct ThumbnailFetcher: Sendable {
-    public static let maxImageSize = 2 * 1024 * 1024
-    public static let maxConcurrent = 8
+    static let maxImageSize = 2 * 1024 * 1024
+    static let maxConcurrent = 8
     static let imageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]
 
     let http: HTTPClient
@@ -39,7 +39,7 @@ public struct ThumbnailFetcher: Sendable {
     }
 
     /// `data:<type>;base64,…` for the image at `url`, or nil when it cannot be had.
-    public func dataURI(for url: URL) async -> String? {
+    func dataURI(for url: URL) async -> String? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let response = try? await http.send(HTTPRequest(url: url)), response.isSuccess,
             response.body.count <= Self.maxImageSize, let type = Self.imageType(of: response)

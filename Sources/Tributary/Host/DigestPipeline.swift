@@ -14,7 +14,7 @@ public struct DigestPipeline: Sendable {
     /// Set when the run embeds images; sources that stream thumbnails use it.
     public var thumbnails: ThumbnailFetcher?
     /// How many sources run at once; the others wait, pending.
-    public var sourcesAtOnce: Int
+    var sourcesAtOnce: Int
     /// The run's time, for deadlines, retries and `generatedAt`; the HTTP client's own.
     public var clock: RunClock { http.clock }
 

@@ -4,8 +4,8 @@ import Foundation
 /// exponential backoff and jitter, honouring upstream's "retry after", within the
 /// source's deadline.
 public struct RetryPolicy: Sendable {
-    public var maxAttempts: Int
-    public var backoff: Backoff
+    var maxAttempts: Int
+    var backoff: Backoff
 
     public init(maxAttempts: Int = 3, backoff: Backoff = Backoff()) {
         self.maxAttempts = maxAttempts

@@ -17,7 +17,7 @@ public struct JSONReader {
         /// cleanup removes them later). False: each is a syntax error.
         var repairsText: Bool
         /// Deeper nesting is a syntax error, never a stack overflow.
-        public var maxDepth: Int
+        var maxDepth: Int
 
         /// feeds.json: comments and trailing commas allowed, every fault an error.
         public static let configuration = Dialect(

@@ -34,7 +34,7 @@ public struct TributaryError: Error, Sendable, CustomStringConvertible {
     /// A message for a person, saying what happened and, where possible, what to do.
     public var message: String
     /// The id of the feeds.json entry concerned, when there is one.
-    public var source: String?
+    var source: String?
     /// When upstream said the request may be made again.
     public var retryAfter: Date?
     /// The underlying error's description, already redacted of secrets.

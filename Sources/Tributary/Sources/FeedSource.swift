@@ -65,7 +65,7 @@ extension SingleRequestSource {
 
     /// Sends `request` and maps its response; a hold upstream asked for (`Retry-After`,
     /// Stack Exchange's `backoff`) is kept on the request's rate-limit key.
-    public func exchange(_ request: HTTPRequest, in context: SourceContext) async throws -> (
+    func exchange(_ request: HTTPRequest, in context: SourceContext) async throws -> (
         response: HTTPResponse, update: SourceUpdate
     ) {
         let holdKey = request.rateLimitKey ?? request.hostKey

@@ -9,7 +9,7 @@ public struct SourceType: Sendable {
     /// When true, an entry may carry keys beyond `options` (an external plugin owns
     /// its options): they are `${VAR}`-expanded and passed on unvalidated, and an unset
     /// variable in one of them is recorded in `SourceEntry.unsetSecrets`.
-    public let acceptsUndeclaredOptions: Bool
+    let acceptsUndeclaredOptions: Bool
     /// Builds a source from a validated entry, without I/O; throws `skipped` for an entry
     /// that uses an unset `${VAR}` in any option.
     public let make: @Sendable (SourceEntry) throws -> any FeedSource
