@@ -36,7 +36,9 @@ extension FeedItem {
                 values.published?.timeIntervalSinceReferenceDate.isNaN != true
             else { return nil }
             let fields = Field.allCases.map { Self.text(of: $0, in: values) }
-            var text = "", ends = SIMD16<UInt16>(), present: UInt16 = 0
+            var text = ""
+            var ends = SIMD16<UInt16>()
+            var present: UInt16 = 0
             text.reserveCapacity(fields.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
             for (field, value) in zip(Field.allCases, fields) {
                 if let value {
