@@ -115,7 +115,7 @@ let package = Package(
             dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed", "CMalloc"],
             path: "Benchmarks/Live"
         ),
-        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
+        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting", "CMalloc"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
         .testTarget(name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),

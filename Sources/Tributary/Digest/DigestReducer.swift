@@ -47,11 +47,8 @@ public struct DigestReducer: Sendable {
     /// Keeps the first item for each canonical URL (or id, for items without one),
     /// adding the tags of the duplicates it absorbs.
     func deduplicated(_ items: [FeedItem]) -> [FeedItem] {
-        let hashed = ParallelWork.map(items) { item in
-            let key = item.urlString.map(CanonicalURL.key) ?? item.id
-            return (key: key, hash: key.hashValue)
-        }
-        let firsts = FirstOccurrences.of(hashed.map(\.key), hashes: hashed.map(\.hash))
+        let hashes = ParallelWork.map(items) { Self.key($0).hashValue }
+        let firsts = FirstOccurrences.of(hashes: hashes) { Self.key(items[$0]) == Self.key(items[$1]) }
         var result: [FeedItem] = []
         result.reserveCapacity(items.count)
         var resultIndex = [Int](repeating: 0, count: items.count)  // where each first went
@@ -67,6 +64,11 @@ public struct DigestReducer: Sendable {
             }
         }
         return result
+    }
+
+    /// What makes two items the same page: the canonical URL, else the id.
+    private static func key(_ item: FeedItem) -> String {
+        item.urlString.map(CanonicalURL.key) ?? item.id
     }
 
     /// What ordering looks at, copied out of an item so sorting moves small values.

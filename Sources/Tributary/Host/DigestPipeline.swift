@@ -41,7 +41,9 @@ public struct DigestPipeline: Sendable {
     {
         let entries = config.sources.filter { only?.contains($0.id) ?? true }
         let gate = RunGate(limit: sourcesAtOnce)
-        let states = entries.map { runner(for: $0, gate: gate).states(onFinal: onProgress) }
+        // With one source nothing waits for another: its items are left loose.
+        let packs = entries.count > 1
+        let states = entries.map { runner(for: $0, gate: gate, packs: packs).states(onFinal: onProgress) }
         let reducer = reducer
         let finished = FinishedPrefix()
         let digests = Signal<Digest?>.combineLatest(states) { latest in
@@ -52,13 +54,15 @@ public struct DigestPipeline: Sendable {
         return digest
     }
 
-    private func runner(for entry: SourceEntry, gate: RunGate) -> SourceRunner {
+    private func runner(for entry: SourceEntry, gate: RunGate, packs: Bool) -> SourceRunner {
         let timeout = entry.timeout ?? config.timeout
-        return SourceRunner(
+        var runner = SourceRunner(
             entry: entry, type: registry[entry.type]!,
             http: http.with(deadline: timeout, defaults: RequestDefaults(entry)), retry: retry,
             deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
+        runner.packsItems = packs
+        return runner
     }
 }
 

@@ -15,8 +15,14 @@ public enum ItemKind: String, Sendable, Codable, CaseIterable {
 /// Atom 1.206 s against 1.144 s (+5%); so the box stays. URLs are kept
 /// as the absolute strings of the URLs they were set from: a Foundation `URL` takes
 /// 444 bytes, and 100,000 items with two of them took 90 MB.
+///
+/// An item a run keeps while it waits for its other sources is packed (`pack()`, see
+/// `Packed`): its text in one string, about half the memory.
 public struct FeedItem: Sendable, Equatable, Codable {
+    /// The loose fields; an empty shared box while the item is packed.
     private var fields: Fields
+    /// Set while the item is packed; then it, not `fields`, holds the item.
+    private var packed: Packed?
 
     public init(
         id: String, source: String, sourceType: String, kind: ItemKind, title: String,
@@ -34,86 +40,87 @@ public struct FeedItem: Sendable, Equatable, Codable {
 
     /// `<source id>:<upstream id>`, unique within a digest.
     public var id: String {
-        get { fields.values.id }
+        get { if let packed { packed.string(.id) } else { fields.values.id } }
         set { unique().values.id = newValue }
     }
     /// The `id` of the feeds.json entry that produced the item.
     public var source: String {
-        get { fields.values.source }
+        get { if let packed { packed.string(.source) } else { fields.values.source } }
         set { unique().values.source = newValue }
     }
     /// The source's `type` (for example `stackoverflow`).
     public var sourceType: String {
-        get { fields.values.sourceType }
+        get { if let packed { packed.string(.sourceType) } else { fields.values.sourceType } }
         set { unique().values.sourceType = newValue }
     }
     public var kind: ItemKind {
-        get { fields.values.kind }
+        get { if let packed { packed.kind } else { fields.values.kind } }
         set { unique().values.kind = newValue }
     }
     public var title: String {
-        get { fields.values.title }
+        get { if let packed { packed.string(.title) } else { fields.values.title } }
         set { unique().values.title = newValue }
     }
     /// The item's page. Reading it builds a `URL`; `urlString` does not.
     public var url: URL? {
-        get { fields.values.url.flatMap(URL.init(string:)) }
+        get { urlString.flatMap(URL.init(string:)) }
         set { unique().values.url = newValue?.absoluteString }
     }
     public var author: String? {
-        get { fields.values.author }
+        get { if let packed { packed.optional(.author) } else { fields.values.author } }
         set { unique().values.author = newValue }
     }
     public var published: Date? {
-        get { fields.values.published }
+        get { if let packed { packed.published } else { fields.values.published } }
         set { unique().values.published = newValue }
     }
     public var score: Double? {
-        get { fields.values.score }
+        get { if let packed { packed.score } else { fields.values.score } }
         set { unique().values.score = newValue }
     }
     public var summary: String? {
-        get { fields.values.summary }
+        get { if let packed { packed.optional(.summary) } else { fields.values.summary } }
         set { unique().values.summary = newValue }
     }
     public var thumbnail: URL? {
-        get { fields.values.thumbnail.flatMap(URL.init(string:)) }
+        get { thumbnailString.flatMap(URL.init(string:)) }
         set { unique().values.thumbnail = newValue?.absoluteString }
     }
     public var image: URL? {
-        get { fields.values.image.flatMap(URL.init(string:)) }
+        get { imageString.flatMap(URL.init(string:)) }
         set { unique().values.image = newValue?.absoluteString }
     }
     public var tags: [String] {
-        get { fields.values.tags }
+        get { if let packed { packed.tags } else { fields.values.tags } }
         set { unique().values.tags = newValue }
     }
     /// `url`'s absolute string. Set it only to what `URL.absoluteString` would give
     /// (`WebAddress.absoluteString(_:)`), so that `url` reads it back.
     public var urlString: String? {
-        get { fields.values.url }
+        get { if let packed { packed.optional(.url) } else { fields.values.url } }
         set { unique().values.url = newValue }
     }
     /// `thumbnail`'s absolute string; set it as `urlString`.
     public var thumbnailString: String? {
-        get { fields.values.thumbnail }
+        get { if let packed { packed.optional(.thumbnail) } else { fields.values.thumbnail } }
         set { unique().values.thumbnail = newValue }
     }
     /// `image`'s absolute string; set it as `urlString`.
     public var imageString: String? {
-        get { fields.values.image }
+        get { if let packed { packed.optional(.image) } else { fields.values.image } }
         set { unique().values.image = newValue }
     }
 
     /// The thumbnail inlined as a `data:image/…` URI, when a source downloaded it for a
     /// report that embeds images; not part of the JSON output.
     public var thumbnailData: String? {
-        get { fields.values.thumbnailData }
+        get { if let packed { packed.optional(.thumbnailData) } else { fields.values.thumbnailData } }
         set { unique().values.thumbnailData = newValue }
     }
 
     public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
-        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+        if lhs.packed == nil && rhs.packed == nil && lhs.fields === rhs.fields { return true }
+        return lhs.values == rhs.values
     }
 
     public init(from decoder: any Decoder) throws {
@@ -121,17 +128,34 @@ public struct FeedItem: Sendable, Equatable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try fields.values.encode(to: encoder)
+        try values.encode(to: encoder)
     }
 
-    /// The box, copied first when another item shares it.
+    /// Packs the item for keeping (see `Packed`); an item that does not pack stays as it is.
+    mutating func pack() {
+        guard packed == nil, let packed = Packed(fields.values) else { return }
+        self.packed = packed
+        fields = Fields.none
+    }
+
+    /// Whether the item is packed.
+    var isPacked: Bool { packed != nil }
+
+    private var values: Values { packed?.values ?? fields.values }
+
+    /// The box, copied first when another item shares it; a packed item is unpacked.
     private mutating func unique() -> Fields {
-        if !isKnownUniquelyReferenced(&fields) { fields = Fields(fields.values) }
+        if let packed {
+            fields = Fields(packed.values)
+            self.packed = nil
+        } else if !isKnownUniquelyReferenced(&fields) {
+            fields = Fields(fields.values)
+        }
         return fields
     }
 
     /// The fields themselves, with the encoding and equality the compiler writes.
-    private struct Values: Equatable, Codable {
+    struct Values: Equatable, Codable {
         var id: String
         var source: String
         var sourceType: String
@@ -150,6 +174,9 @@ public struct FeedItem: Sendable, Equatable, Codable {
 
     /// The shared box. Mutated only through `unique()`, so only by its one owner.
     private final class Fields: @unchecked Sendable {
+        /// What a packed item holds instead of its own box; never changed (`unique()` replaces it).
+        static let none = Fields(Values(id: "", source: "", sourceType: "", kind: .article, title: "", tags: []))
+
         var values: Values
 
         init(_ values: Values) { self.values = values }
