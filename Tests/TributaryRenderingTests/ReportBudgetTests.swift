@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Tributary
+@testable import Tributary
 import TributaryRendering
 import TributaryTesting
 

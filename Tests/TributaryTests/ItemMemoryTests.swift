@@ -60,24 +60,34 @@ struct ArticleLinesSource: SingleRequestSource {
     /// Bytes malloc has handed out and not taken back, over every arena.
     func bytesInUse() -> Int { Int(mallinfo2().uordblks) }
 
-    @Test func itemsWaitingForOtherSourcesTakeUnder600BytesEach() async throws {
-        var digest: Digest? = try await digest(sources: 2)
-        #expect(digest?.items.count == 2 * Self.perSource)
+    /// Bytes a many-source digest's items hold, counted as they are let go.
+    func bytesHeld(sources: Int) async throws -> Int {
+        var digest: Digest? = try await digest(sources: sources)
+        #expect(digest?.items.count == sources * Self.perSource)
         let held = bytesInUse()
         digest = nil
-        let perItem = (held - bytesInUse()) / (2 * Self.perSource)
-        #expect(perItem < 600, "each kept item takes \(perItem) bytes")
+        return held - bytesInUse()
+    }
+
+    @Test func itemsBeyondTheWaitingThresholdTakeUnder600BytesEach() async throws {
+        let loose = try await bytesHeld(sources: 2)  // 20,000 items: up to the threshold, loose
+        let more = try await bytesHeld(sources: 6)  // 40,000 more, packed
+        let perPackedItem = (more - loose) / (4 * Self.perSource)
+        #expect(perPackedItem < 600, "each packed item takes \(perPackedItem) bytes")
+        #expect(loose / (2 * Self.perSource) > 800, "a loose item takes about 1 KB")
     }
 
     @Test func packedItemsReadBackAndRenderAsTheyWereMade() async throws {
-        let items = try await digest(sources: 2).items
-        let expected = ArticleLinesSource.item("7", in: "s1")
-        let item = try #require(items.first { $0.id == "s1:s1-7" })
-        #expect(item.title == expected.title && item.author == expected.author)
-        #expect(item.summary == expected.summary?.trimmingCharacters(in: .whitespaces), "sanitised: trimmed")
-        #expect(item.url == expected.url && item.thumbnail == expected.thumbnail && item.tags == expected.tags)
-        #expect(item.source == "s1" && item.sourceType == "articles" && item.published == expected.published)
-        let json = try JSONEncoder().encode(item)
-        #expect(try JSONDecoder().decode(FeedItem.self, from: json) == item)
+        let items = try await digest(sources: 4).items
+        for source in ["s0", "s1", "s2", "s3"] {  // two of them were packed
+            let expected = ArticleLinesSource.item("7", in: source)
+            let item = try #require(items.first { $0.id == "\(source):\(source)-7" })
+            #expect(item.title == expected.title && item.author == expected.author)
+            #expect(item.summary == expected.summary?.trimmingCharacters(in: .whitespaces), "sanitised: trimmed")
+            #expect(item.url == expected.url && item.thumbnail == expected.thumbnail && item.tags == expected.tags)
+            #expect(item.source == source && item.sourceType == "articles" && item.published == expected.published)
+            let json = try JSONEncoder().encode(item)
+            #expect(try JSONDecoder().decode(FeedItem.self, from: json) == item)
+        }
     }
 }

@@ -42,8 +42,8 @@ public struct DigestPipeline: Sendable {
         let entries = config.sources.filter { only?.contains($0.id) ?? true }
         let gate = RunGate(limit: sourcesAtOnce)
         // With one source nothing waits for another: its items are left loose.
-        let packs = entries.count > 1
-        let states = entries.map { runner(for: $0, gate: gate, packs: packs).states(onFinal: onProgress) }
+        let waiting = entries.count > 1 ? WaitingItems() : nil
+        let states = entries.map { runner(for: $0, gate: gate, waiting: waiting).states(onFinal: onProgress) }
         let reducer = reducer
         let finished = FinishedPrefix()
         let digests = Signal<Digest?>.combineLatest(states) { latest in
@@ -54,14 +54,14 @@ public struct DigestPipeline: Sendable {
         return digest
     }
 
-    private func runner(for entry: SourceEntry, gate: RunGate, packs: Bool) -> SourceRunner {
+    private func runner(for entry: SourceEntry, gate: RunGate, waiting: WaitingItems?) -> SourceRunner {
         let timeout = entry.timeout ?? config.timeout
         var runner = SourceRunner(
             entry: entry, type: registry[entry.type]!,
             http: http.with(deadline: timeout, defaults: RequestDefaults(entry)), retry: retry,
             deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
-        runner.packsItems = packs
+        runner.waitingItems = waiting
         return runner
     }
 }

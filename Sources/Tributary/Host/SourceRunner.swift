@@ -19,9 +19,9 @@ struct SourceRunner: Sendable {
     let gate: RunGate
     /// The run's time: deadlines, retry waits and snapshot times.
     let clock: RunClock
-    /// Whether the source's items are packed once sanitised (`FeedItem.pack()`): they wait
-    /// in memory for the run's other sources, 250,000 of them for 5,000 feeds.
-    var packsItems = false
+    /// The run's tally of items waiting for its other sources (250,000 for 5,000 feeds);
+    /// beyond its threshold a source's items are packed once sanitised (`FeedItem.pack()`).
+    var waitingItems: WaitingItems?
 
     /// The source's states: pending, then its snapshots, ending with a final one, which
     /// is also handed to `onFinal` as it is sent (the host's progress report).
@@ -102,7 +102,7 @@ struct SourceRunner: Sendable {
         let filter = EntryFilter(entry.common)
         let trimsEarly = filter == nil && !update.isIncremental
         if let limit, trimsEarly, items.count > limit { items.removeLast(items.count - limit) }  // before the work
-        let packs = packsItems
+        let packs = waitingItems?.add(items.count) ?? false
         ParallelWork.update(&items) { item in
             sanitizer.sanitize(&item)
             if packs { item.pack() }
