@@ -108,12 +108,16 @@ struct ResponseWriter: Sendable {
 
     private func stream(_ chunk: Data, sent: Int) {
         guard channel.isActive, sent < ExchangeHandler.endlessBound else {
+            log.endStream()
             channel.close(promise: nil)
             return
         }
         channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: chunk)))).whenComplete {
             result in
-            guard case .success = result else { return channel.close(promise: nil) }
+            guard case .success = result else {
+                log.endStream()
+                return channel.close(promise: nil)
+            }
             log.addStreamed(chunk.count)
             stream(chunk, sent: sent + chunk.count)
         }

@@ -45,6 +45,10 @@ public final class LocalHTTPServer: Sendable {
     /// read (or what the kernel buffered for it) before it hung up.
     public var endlessBytesWritten: Int { log.streamed }
 
+    /// How many endless bodies the server has stopped writing (the client hung up, or the
+    /// bound was reached): once it has, `endlessBytesWritten` no longer grows.
+    public var endlessBodiesEnded: Int { log.streamsEnded }
+
     /// Stops the server and its threads.
     public func shutdown() async {
         try? await channel.close()
@@ -57,9 +61,12 @@ final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [ServedRequest] = []
     private var streamedBytes = 0
+    private var endedStreams = 0
 
     func append(_ request: ServedRequest) { lock.withLock { requests.append(request) } }
     var all: [ServedRequest] { lock.withLock { requests } }
     func addStreamed(_ count: Int) { lock.withLock { streamedBytes += count } }
     var streamed: Int { lock.withLock { streamedBytes } }
+    func endStream() { lock.withLock { endedStreams += 1 } }
+    var streamsEnded: Int { lock.withLock { endedStreams } }
 }

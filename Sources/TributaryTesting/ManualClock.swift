@@ -41,6 +41,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// How many tasks are sleeping on this clock right now.
     public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
+    /// When the tasks sleeping on this clock wake, as offsets from its start, earliest first:
+    /// what a test checks to know a wait is as long as it should be, not merely pending.
+    public var wakeTimes: [Duration] { lock.withLock { sleepers.map(\.deadline.offset).sorted() } }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TributaryTesting
 
 /// What the command line answers to a slip: the nearest command, a usage error (64) that
 /// lists what exists, durations as feeds.json writes them, template errors in words; and
@@ -22,13 +23,19 @@ import Testing
         #expect(far.stderr.contains("digest, report, sources"))
     }
 
+    /// Each form runs the digest; the server's 404 fails the source at once (port 9's refusal
+    /// was retried, 1.5 s a run), and fails it the same way should a short deadline fire first.
     @Test func timeoutTakesTheFormsFeedsJSONTakes() async throws {
-        let config = try TributaryBinary.config(Self.config)
+        let server = try await LocalHTTPServer.start { _ in ServedResponse(status: 404) }
+        defer { Task { await server.shutdown() } }
+        let config = try TributaryBinary.config(
+            Self.config.replacingOccurrences(of: "http://127.0.0.1:9", with: server.baseURL.absoluteString))
         for value in ["5s", "500ms", "2m", "10"] {
             let result = try await TributaryBinary.run(
                 ["digest", "--config", config.path, "--timeout", value, "--source", "so-swift", "--no-state"])
-            #expect(result.status == 2, "--timeout \(value): \(result.stderr)")  // port 9 refuses: it ran
+            #expect(result.status == 2, "--timeout \(value): \(result.stderr)")  // the source failed: it ran
         }
+        #expect(server.requests.count == 4)
         let bad = try await TributaryBinary.run(["digest", "--config", config.path, "--timeout", "5 parsecs"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--timeout 5 parsecs: expected"), "\(bad.stderr)")

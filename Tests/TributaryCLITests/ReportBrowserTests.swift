@@ -50,6 +50,8 @@ import TributaryTesting
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
         let url = Self.harness(server, page: "report.html", query: "codable")
+        let shot = Chromium.Shot(page: report, file: try Self.artifact("report-questions.png"), height: 900)
+        async let screenshots: Void = chromium.screenshots([shot])  // beside the checks, not after them
         let results = try ReportHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.cards + results.rows == 3)
         Self.expectWorking(results)
@@ -58,8 +60,7 @@ import TributaryTesting
             Set(server.requests.map(\.path)).isSubset(of: [
                 "/2.3/questions", "/avatar-1.png", "/missing.png", "/harness.html", "/report.html",
             ]))
-        let shot = try Self.artifact("report-questions.png")
-        try await offPool { try chromium.screenshot(report, to: shot, height: 900) }
+        try await screenshots
     }
 
     @Test func theGalleryOpensAPhotoAndEverySectionFilters() async throws {
@@ -81,6 +82,13 @@ import TributaryTesting
         try Data(try HTMLReportRenderer().render(digest, images: images).utf8).write(to: report)
 
         let url = Self.harness(server, page: "report.html", query: "harbour")
+        let page = server.baseURL.appendingPathComponent("report.html")
+        let shots = [
+            Chromium.Shot(page: page, file: try Self.artifact("report-desktop.png")),
+            Chromium.Shot(page: page, file: try Self.artifact("report-phone.png"), width: 390, height: 1400),
+            Chromium.Shot(page: page, file: try Self.artifact("report-dark.png"), dark: true),
+        ]
+        async let screenshots: Void = chromium.screenshots(shots)  // beside the checks, not after them
         let results = try ReportHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.cards == 5 && results.cards + results.rows == digest.items.count)
         #expect(results.lightboxShown == true)
@@ -88,13 +96,7 @@ import TributaryTesting
         #expect(
             results.resources.allSatisfy { $0.hasPrefix(server.baseURL.absoluteString + "/photo-") },
             "only the opened photo, from 127.0.0.1: \(results.resources)")
-        let page = server.baseURL.appendingPathComponent("report.html")
-        let shots = try ["report-desktop.png", "report-phone.png", "report-dark.png"].map(Self.artifact)
-        try await offPool {
-            try chromium.screenshot(page, to: shots[0])
-            try chromium.screenshot(page, to: shots[1], width: 390, height: 1400)
-            try chromium.screenshot(page, to: shots[2], dark: true)
-        }
+        try await screenshots
     }
 
     static func expectWorking(_ results: ReportHarness.Results) {

@@ -34,18 +34,25 @@ import TributaryTesting
             return ReportReadingHarness.response(for: request.path, files: files)
         }
         defer { Task { await server.shutdown() } }
-        for width in [1280, 390] {
-            let url = ReportReadingHarness.url(server, page: "demo.html", width: width)
-            let results = try ReportReadingHarness.results(in: await offPool { try chromium.dumpDOM(url) })
+        let shots = try [1280, 390].flatMap { width in
+            try [false, true].map { dark in
+                let name = "demo-\(width == 390 ? "phone" : "desktop")\(dark ? "-dark" : "").png"
+                return Chromium.Shot(
+                    page: out, file: try ReportBrowserTests.artifact(name), width: width, height: 1400, dark: dark)
+            }
+        }
+        async let screenshots: Void = chromium.screenshots(shots)  // beside the checks, not after them
+        let desktopURL = ReportReadingHarness.url(server, page: "demo.html", width: 1280)
+        let phoneURL = ReportReadingHarness.url(server, page: "demo.html", width: 390)
+        async let desktop = offPool { try chromium.dumpDOM(desktopURL) }
+        async let phone = offPool { try chromium.dumpDOM(phoneURL) }
+        for (width, dom) in [(1280, try await desktop), (390, try await phone)] {
+            let results = try ReportReadingHarness.results(in: dom)
             #expect(results.brokenImages == 0 && results.placeholders == 0, "\(width) px")
             #expect(results.loadedImages >= 40, "\(width) px: \(results.loadedImages) pictures")
             #expect(results.lightboxPictures >= 20, "offline, a lightbox shows the embedded thumbnail")
-            for dark in [false, true] {
-                let name = "demo-\(width == 390 ? "phone" : "desktop")\(dark ? "-dark" : "").png"
-                let shot = try ReportBrowserTests.artifact(name)
-                try await offPool { try chromium.screenshot(out, to: shot, width: width, height: 1400, dark: dark) }
-            }
         }
+        try await screenshots
     }
 
     /// Runs the README's demo with the shipped feeds.json and recordings, and `extra` arguments.

@@ -91,6 +91,13 @@ import TributaryTesting
         try Data(try HTMLReportRenderer().render(digest).utf8).write(to: report)
 
         let url = ReportNewHarness.url(server, page: "report.html", query: "harbour", source: "flickr")
+        let page = server.baseURL.appendingPathComponent("report.html")
+        let shots = [
+            Chromium.Shot(page: page, file: try ReportBrowserTests.artifact("report-new-desktop.png"), height: 1000),
+            Chromium.Shot(
+                page: page, file: try ReportBrowserTests.artifact("report-new-dark.png"), height: 1000, dark: true),
+        ]
+        async let screenshots: Void = chromium.screenshots(shots)  // beside the checks, not after them
         let results = try ReportNewHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.scriptRan && results.badges == 4 && results.timelineBadges == 4)
         #expect(
@@ -100,11 +107,6 @@ import TributaryTesting
             ])
         #expect(results.hiddenNotNewWhenOn == results.items - 4 && results.shownNewWhenOn == 4)
         #expect(results.visibleWhenOnWithSearch == 2, "the new harbour photo and the new harbour post")
-        let page = server.baseURL.appendingPathComponent("report.html")
-        let shots = try ["report-new-desktop.png", "report-new-dark.png"].map(ReportBrowserTests.artifact)
-        try await offPool {
-            try chromium.screenshot(page, to: shots[0], height: 1000)
-            try chromium.screenshot(page, to: shots[1], height: 1000, dark: true)
-        }
+        try await screenshots
     }
 }

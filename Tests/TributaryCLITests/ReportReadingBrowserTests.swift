@@ -28,6 +28,16 @@ import TributaryTesting
         let server = try await Self.serveReport()
         defer { Task { await server.shutdown() } }
         let url = ReportReadingHarness.url(server, page: "reading.html", width: 1280)
+        // Without the script, CSS draws the placeholder over a broken picture (checked by eye: reading-no-script.png).
+        let html = try String(contentsOf: ReportBrowserTests.artifact("reading.html"), encoding: .utf8)
+        let scriptless = try ReportBrowserTests.artifact("reading-no-script.html")
+        let withoutScript = html.replacingOccurrences(
+            of: #"<script>[\s\S]*</script>"#, with: "", options: .regularExpression)
+        try Data(withoutScript.utf8).write(to: scriptless)
+        let bare = Chromium.Shot(
+            page: scriptless, file: try ReportBrowserTests.artifact("reading-no-script.png"), height: 700)
+        let shots = try Self.shots(server, name: "reading-desktop", width: 1280) + [bare]
+        async let screenshots: Void = chromium.screenshots(shots)  // beside the checks, not after them
         let results = try ReportReadingHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.scriptRan)
         #expect(results.titles.filter(\.rtl).count == 3)
@@ -40,15 +50,7 @@ import TributaryTesting
         #expect(results.reasonCutAtStart && results.reasonWholeAfterTap)
         #expect(results.noMatchText == "No items match: the search “nothing like this”, 1 source turned off.")
         Self.expectTidyPictures(results)
-        try await Self.screenshots(chromium, server, name: "reading-desktop", width: 1280)
-        // Without the script, CSS draws the placeholder over a broken picture (checked by eye: reading-no-script.png).
-        let html = try String(contentsOf: ReportBrowserTests.artifact("reading.html"), encoding: .utf8)
-        let scriptless = try ReportBrowserTests.artifact("reading-no-script.html")
-        let withoutScript = html.replacingOccurrences(
-            of: #"<script>[\s\S]*</script>"#, with: "", options: .regularExpression)
-        try Data(withoutScript.utf8).write(to: scriptless)
-        let shot = try ReportBrowserTests.artifact("reading-no-script.png")
-        try await offPool { try chromium.screenshot(scriptless, to: shot, height: 700) }
+        try await screenshots
     }
 
     @Test func onAPhoneTheChipsAreOneTallyAndAFailureReadsWholeOnTap() async throws {
@@ -56,6 +58,7 @@ import TributaryTesting
         let server = try await Self.serveReport()
         defer { Task { await server.shutdown() } }
         let url = ReportReadingHarness.url(server, page: "reading.html", width: 390)
+        async let screenshots: Void = chromium.screenshots(try Self.shots(server, name: "reading-phone", width: 390))
         let results = try ReportReadingHarness.results(in: await offPool { try chromium.dumpDOM(url) })
         #expect(results.tallyShown && results.tallyText == "5 ok · 1 failed · 1 skipped")
         #expect(!results.chipsShownAtStart && results.chipsShownAfterTap)
@@ -63,7 +66,7 @@ import TributaryTesting
         #expect(results.pageWidth <= 390, "nothing wider than the phone: \(results.pageWidth) px")
         #expect(results.heightTimeline < results.heightByKind * 2, "one view at a time")
         Self.expectTidyPictures(results)
-        try await Self.screenshots(chromium, server, name: "reading-phone", width: 390)
+        try await screenshots
     }
 
     static func expectTidyPictures(_ results: ReportReadingHarness.Results) {
@@ -74,12 +77,11 @@ import TributaryTesting
     }
 
     /// Light and dark screenshots of the report at `width`.
-    static func screenshots(_ chromium: Chromium, _ server: LocalHTTPServer, name: String, width: Int) async throws {
+    static func shots(_ server: LocalHTTPServer, name: String, width: Int) throws -> [Chromium.Shot] {
         let page = server.baseURL.appendingPathComponent("reading.html")
-        let shots = try ["\(name).png", "\(name)-dark.png"].map(ReportBrowserTests.artifact)
-        try await offPool {
-            try chromium.screenshot(page, to: shots[0], width: width, height: 1200)
-            try chromium.screenshot(page, to: shots[1], width: width, height: 1200, dark: true)
+        return try [false, true].map { dark in
+            let file = try ReportBrowserTests.artifact("\(name)\(dark ? "-dark" : "").png")
+            return Chromium.Shot(page: page, file: file, width: width, height: 1200, dark: dark)
         }
     }
 }

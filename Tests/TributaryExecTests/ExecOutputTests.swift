@@ -62,15 +62,18 @@ import TributaryTesting
     }
 
     @Test func cancellationKillsTheProgram() async throws {
-        let process = PluginProcess(arguments: [fixture("hangs.sh")], timeout: .seconds(60), maxOutputSize: 1024)
+        let watch = try ProcessWatch()
+        let arguments = [fixture("escapes.sh"), watch.folder.path]
+        let process = PluginProcess(arguments: arguments, timeout: .seconds(60), maxOutputSize: 1024)
         let task = Task { try await process.run() }
-        try await Task.sleep(for: .milliseconds(300))
+        let plugin = try #require(try await watch.processID("plugin"), "the program runs")
         let started = ContinuousClock.now
         task.cancel()
         await #expect(throws: TributaryError.self) { try await task.value }
         #expect(
             ContinuousClock.now - started < .seconds(25),
             "killed promptly, not after the 300 s sleep (room left for sanitizer runs)")
+        #expect(try await ProcessWatch.hasEnded(plugin, within: .seconds(10)))
     }
 
     @Test func oversizedOutputIsCappedWithAClearError() async throws {

@@ -61,18 +61,26 @@ import TributaryTesting
         await second.shutdown()
     }
 
-    /// Waiting for a slot does not eat into a request's deadline.
+    /// Waiting for a slot does not eat into a request's deadline: behind a 2.5 s answer on the
+    /// only connection, a request with a 1.5 s deadline waits longer than its deadline, then
+    /// gets its own (immediate) answer. The 2.5 s is a deliberate server-side delay.
     @Test func theDeadlineStartsWhenTheRequestStarts() async throws {
-        let counter = InFlight()
-        let server = try await LocalHTTPServer.start { _ in await counter.answer(after: .milliseconds(100)) }
-        let client = HTTPClient(
+        let server = try await LocalHTTPServer.start { request in
+            request.path == "/slow"
+                ? ServedResponse(body: Data("slow".utf8), delay: .milliseconds(2500)) : .text("queued")
+        }
+        let patient = HTTPClient(
             transport: CurlTransport(maxConnections: 1, maxConnectionsPerHost: 1, userAgent: "test"),
-            timeout: .seconds(8))
-        let statuses = try await Self.send(100, to: [server], through: client)
-        // Each request has 7.9 s to spare: under ThreadSanitizer, beside the browser tests on
-        // two cores, one 100 ms answer was seen to take more than 3 s.
-        #expect(
-            statuses == Array(repeating: 200, count: 100),
-            "a hundred 100 ms answers one after another take 10 s, past the 8 s deadline")
+            timeout: .seconds(60))
+        let hasty = patient.with(deadline: .milliseconds(1500))
+        let started = ContinuousClock.now
+        async let slow = patient.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+        while server.requests.isEmpty { await Task.yield() }  // the slow answer holds the only connection
+        let queued = try await hasty.send(HTTPRequest(url: server.baseURL.appendingPathComponent("queued")))
+        #expect(queued.status == 200, "answered, though it waited past its 1.5 s deadline for the connection")
+        #expect(ContinuousClock.now - started >= .milliseconds(2500), "it waited for the slow answer")
+        #expect(try await slow.status == 200)
+        #expect(server.requests.map(\.path) == ["/slow", "/queued"])
+        await server.shutdown()
     }
 }

@@ -95,20 +95,22 @@ import TributaryTesting
     /// The transport stops reading at the cap even while another transfer keeps the
     /// connection machinery busy: the server could write little more than the cap and
     /// the kernel's socket buffers before the client hung up (the server's own bound is 256 MB).
-    @Test func endlessBodyBesideASlowOneStopsReadingAtTheCap() async throws {
+    @Test(.timeLimit(.minutes(1))) func endlessBodyBesideASlowOneStopsReadingAtTheCap() async throws {
         let server = try await LocalHTTPServer.start { request in
             Self.fault(request.path, request, base: URL(string: "http://x")!)
         }
         let client = HTTPClient(
             transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap),
             timeout: .seconds(3))
-        async let slow = try? client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+        let slow = Task { try? await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))) }
+        while server.requests.isEmpty { await Task.yield() }  // the slow transfer is under way
         let endless = try? await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("endless")))
         #expect(endless == nil, "an endless body is refused")
-        try await Task.sleep(for: .milliseconds(300))
+        while server.endlessBodiesEnded == 0 { await Task.yield() }  // the server saw the client hang up
         let written = server.endlessBytesWritten
         #expect(written < 24 * Self.cap, "the server wrote \(written) bytes before the client stopped reading")
-        _ = await slow
+        slow.cancel()
+        _ = await slow.value
         await server.shutdown()
     }
 

@@ -18,10 +18,11 @@ import TributaryTesting
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let http = HTTPClient(
             transport: CurlTransport(userAgent: "test"), timeout: config.timeout, clock: clock.runClock)
+        // 10 s, then 20 s: the maximum is raised past the default 8 s, which would cap both.
+        let backoff = Backoff(initial: .seconds(10), maximum: .seconds(60), jitter: 0)
         return DigestPipeline(
             config: config, registry: registry, http: http, reducer: DigestReducer(config: config),
-            retry: RetryPolicy(maxAttempts: 3, backoff: Backoff(initial: .seconds(10), jitter: 0)), snapshots: snapshots
-        )
+            retry: RetryPolicy(maxAttempts: 3, backoff: backoff), snapshots: snapshots)
     }
 
     @Test func retriesWaitTheBackoffOnTheRunsClock() async throws {
@@ -30,11 +31,13 @@ import TributaryTesting
             await attempts.increment() < 3 ? .text("busy", status: 503) : .text("done")
         }
         let run = Task { try await pipeline(server).run() }
-        await clock.whenSleeping(2)  // the source's deadline, and the first backoff
+        await clock.whenSleeping(2)
+        #expect(clock.wakeTimes == [.seconds(10), .seconds(1500)], "the first backoff, and the source's deadline")
         clock.advance(by: .seconds(9))
         #expect(server.requests.count == 1, "still waiting: 10 s have not passed")
         clock.advance(by: .seconds(1))
-        await clock.whenSleeping(2)  // the second backoff, 20 s
+        await clock.whenSleeping(2)
+        #expect(clock.wakeTimes == [.seconds(30), .seconds(1500)], "the second backoff, 20 s from the retry")
         #expect(server.requests.count == 2)
         clock.advance(by: .seconds(20))
         let digest = try await run.value
