@@ -9,7 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap --bench
-swift build -c release --product tributary >&2
-swift build -c release --product tributary-bench >&2
-bin="$(swift build -c release --show-bin-path)"
+# The README's release build: the Swift runtime and Foundation linked in (start-up).
+build=(swift build -c release --static-swift-stdlib)
+"${build[@]}" --product tributary >&2
+"${build[@]}" --product tributary-bench >&2
+bin="$("${build[@]}" --show-bin-path)"
 exec python3 Benchmarks/perf.py "$bin" "$@"

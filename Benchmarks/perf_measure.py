@@ -1,6 +1,6 @@
 """Measuring for Benchmarks/perf.py: one command's wall time, CPU time and peak memory,
 the machine it runs on, and the table the benchmark prints."""
-import os, re, statistics, subprocess, sys, time
+import os, re, resource, statistics, subprocess, sys, time
 
 
 class Measured:
@@ -24,14 +24,19 @@ def timed(work, command, stdin=None, stdout=os.devnull, env=None):
     return Measured(wall, cpu, field("Maximum resident set size (kbytes)") / 1024)
 
 
-def quick_wall(command, stdin=None, cwd=None):
-    """Wall seconds of a short command run directly (no /usr/bin/time in between); its exit
-    status is not checked (the offline demo exits 1: some of its sources fail by design)."""
+def quick_run(command, stdin=None, cwd=None):
+    """Wall and CPU seconds (user + sys, from the kernel's account of finished children) of a
+    short command run directly (no /usr/bin/time in between); its exit status is not checked
+    (the offline demo exits 1: some of its sources fail by design)."""
     with open(stdin or os.devnull, "rb") as source:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.monotonic()
         subprocess.run(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
                        cwd=cwd)
-        return time.monotonic() - started
+        wall = time.monotonic() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        return Measured(wall, cpu, 0)
 
 
 def best(runs):
@@ -74,9 +79,13 @@ class Table:
         self.append((name, f"{run.wall:.3f}", f"{run.cpu:.2f}", f"{items / run.wall:,.0f}" if items else "",
                           f"{megabytes / run.wall:.1f}" if megabytes else "", f"{run.rss:.0f}", ratio, note))
 
-    def add_text(self, name, wall, note, reference=None):
-        ratio = f"{wall / reference:.2f}x" if reference else ""
-        self.append((name, f"{wall * 1000:.1f} ms", "", "", "", "", ratio, note))
+    def add_text(self, name, runs, note, reference=None):
+        """A row of short runs: the medians of their wall and CPU times, in milliseconds."""
+        wall, cpu = median([r.wall for r in runs]), median([r.cpu for r in runs])
+        ratio = f"{wall / reference.wall:.2f}x" if reference else ""
+        if reference and reference.cpu > 0:
+            note = f"cpu {cpu / reference.cpu:.1f}x; " + note
+        self.append((name, f"{wall * 1000:.1f} ms", f"{cpu * 1000:.1f} ms", "", "", "", ratio, note))
 
     def print(self):
         widths = [max(len(str(r[i])) for r in self.rows + [self.HEADER]) for i in range(len(self.HEADER))]

@@ -13,6 +13,17 @@ enum StateSchema {
         return migrator
     }
 
+    /// Brings the store to the newest schema; throws `newerSchema` for one written by a newer
+    /// build. A store already there (every run but the first) costs one read of the applied
+    /// migrations on the writer connection: no reader connection, no write transaction.
+    static func bringUpToDate(_ writer: some DatabaseWriter) throws {
+        let migrator = migrator
+        let known = Set(migrator.migrations)
+        let applied = try writer.writeWithoutTransaction(migrator.appliedIdentifiers)
+        if !applied.isSubset(of: known) { throw StateStoreError.newerSchema }
+        if applied != known { try migrator.migrate(writer) }
+    }
+
     /// Items seen, runs and their outcomes per source, and each source's cursors.
     static func version1(_ db: Database) throws {
         try db.create(table: "item") { table in

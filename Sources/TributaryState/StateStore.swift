@@ -60,9 +60,7 @@ public final class StateStore: Sendable {
         defer { if lock >= 0 { close(lock) } }  // closing releases the lock
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         let pool = try DatabasePool(path: path.path, configuration: configuration)
-        let migrator = StateSchema.migrator
-        if try pool.read(migrator.hasBeenSuperseded) { throw StateStoreError.newerSchema }
-        try migrator.migrate(pool)
+        try StateSchema.bringUpToDate(pool)
         return pool
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TributaryState
+
+/// Opening a store that is already at the newest schema is part of every digest's
+/// start-up: one look at the applied migrations, and no write.
+@Suite struct StateStoreOpeningTests {
+    /// The SQL statements the store's connections run, in order.
+    final class StatementLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var statements: [String] = []
+
+        var all: [String] { lock.withLock { statements } }
+
+        func record(_ statement: String) { lock.withLock { statements.append(statement) } }
+    }
+
+    func opening(_ path: URL) throws -> [String] {
+        let log = StatementLog()
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.trace { log.record("\($0)") } }
+        _ = try StateStore(path: path, config: "/feeds.json", configuration: configuration)
+        return log.all
+    }
+
+    @Test func aStoreAtTheNewestSchemaIsCheckedOnceAndNotMigrated() throws {
+        let path = StateStoreTests.path()
+        _ = try StateStore(path: path, config: "/feeds.json")
+        let statements = try opening(path)
+        #expect(statements.filter { $0.contains("grdb_migrations") } == ["SELECT identifier FROM grdb_migrations"])
+        #expect(!statements.contains { $0.hasPrefix("BEGIN IMMEDIATE") || $0.hasPrefix("CREATE") }, "\(statements)")
+    }
+
+    @Test func aNewStoreIsStillBroughtToTheNewestSchema() throws {
+        let path = StateStoreTests.path()
+        let statements = try opening(path)
+        #expect(statements.contains { $0.hasPrefix("CREATE TABLE \"snapshotChunk\"") }, "\(statements)")
+        let applied = try DatabaseQueue(path: path.path).read(StateSchema.migrator.appliedMigrations)
+        #expect(applied == ["v1", "v2", "v3"])
+    }
+}
