@@ -60,7 +60,7 @@ struct PipelineRun {
         guard let store else { return digest }
         let now = http.clock.now()
         do {
-            digest.memory = try store.remember(digest, at: now, dryRun: state.dryRun)
+            digest.memory = try store.remember(digest, at: now, dryRun: state.dryRun, retention: config.retention)
             if !state.dryRun { try store.prune(olderThan: config.retention, now: now) }
         } catch let error as TributaryError {
             // The items are fetched: show them, unmarked, rather than lose them to the store.

@@ -7,26 +7,28 @@ extension StateStore {
     /// showed them, matched by id, then by canonical URL when an upstream id changed), each
     /// item's first- and last-seen times, and each source's outcome. One transaction per
     /// source's items, and one for the run. With `dryRun`, reads only and writes nothing.
-    public func remember(_ digest: Digest, at now: Date, dryRun: Bool = false) throws -> DigestMemory {
+    /// A known item's last-seen time is rewritten only when it is older than a day, or
+    /// than half of `retention` when that is shorter (nil: on every run).
+    public func remember(
+        _ digest: Digest, at now: Date, dryRun: Bool = false, retention: Duration? = nil
+    ) throws -> DigestMemory {
         var memory = DigestMemory()
         let bySource = Dictionary(grouping: digest.items, by: \.source)
+        let step = Self.lastSeenStep(retention: retention)
         for (source, items) in bySource {
             let remembered =
                 dryRun
                 ? try read { try recall(items, source: source, now: now, in: $0) }
-                : try write { db in try recall(items, source: source, now: now, in: db, recording: true) }
+                : try write { db in try recall(items, source: source, now: now, in: db, recordingWith: step) }
             for (item, itemMemory) in zip(items, remembered) { memory[item] = itemMemory }
         }
         if !dryRun { try recordRun(digest, memory: memory, at: now) }
         return memory
     }
 
-    /// Each item's memory, one source's items at a time, in two statements whatever the
-    /// number of items: the items go to SQLite as one JSON array (`json_each`), so matching
-    /// and upserting 100,000 items runs in SQLite's C rather than as 100,000 statements
-    /// (2.2 s of CPU down to 0.5 s on the benchmark's 100,000-item file).
+    /// Each item's memory, one source's items at a time; with a `step`, also records them.
     private func recall(
-        _ items: [FeedItem], source: String, now: Date, in db: Database, recording: Bool = false
+        _ items: [FeedItem], source: String, now: Date, in db: Database, recordingWith step: Double? = nil
     ) throws -> [ItemMemory] {
         let urls = items.map { $0.urlString.map(CanonicalURL.key) }
         let known = try matches(items, urls: urls, source: source, in: db)
@@ -35,103 +37,11 @@ extension StateStore {
                 firstSeen: Date(timeIntervalSince1970: match?.firstSeen ?? now.timeIntervalSince1970),
                 isNew: match == nil, isRead: match?.readAt != nil)
         }
-        if recording { try upsert(items, urls: urls, known: known, source: source, now: now, in: db) }
+        if let step {
+            try record(
+                items, urls: urls, known: known, source: source, now: now.timeIntervalSince1970, step: step, in: db)
+        }
         return memories
-    }
-
-    /// What the store knows of each item, in order: by id within the source, else by
-    /// canonical URL within the config (an upstream id that changed); nil when unknown.
-    private func matches(
-        _ items: [FeedItem], urls: [String?], source: String, in db: Database
-    ) throws -> [Match?] {
-        let input = Self.jsonRows(items.indices) { index, out in
-            out.string(items[index].id)
-            out.raw(",")
-            out.string(urls[index])
-        }
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT input.key,
-                       CASE WHEN byID.itemID IS NOT NULL THEN byID.firstSeen ELSE
-                         (SELECT MIN(firstSeen) FROM item AS u WHERE u.config = ?1 AND u.canonicalURL = input.value ->> 1) END,
-                       CASE WHEN byID.itemID IS NOT NULL THEN byID.readAt ELSE
-                         (SELECT MAX(readAt) FROM item AS u WHERE u.config = ?1 AND u.canonicalURL = input.value ->> 1) END,
-                       byID.itemID IS NOT NULL AND byID.canonicalURL IS NOT input.value ->> 1
-                FROM json_each(?3) AS input
-                LEFT JOIN item AS byID ON byID.config = ?1 AND byID.source = ?2 AND byID.itemID = input.value ->> 0
-                """,
-            arguments: [config, source, input]
-        )
-        var found = [Match?](repeating: nil, count: items.count)
-        while let row = try rows.next() {
-            guard let firstSeen = row[1] as Double? else { continue }
-            found[row[0]] = Match(firstSeen: firstSeen, readAt: row[2], urlChanged: row[3])
-        }
-        return found
-    }
-
-    /// What the store knew of an item.
-    private struct Match {
-        var firstSeen: Double
-        var readAt: Double?
-        /// Known by id, under another canonical URL.
-        var urlChanged: Bool
-    }
-
-    /// Inserts the unknown items and moves the known ones' last-seen time to `now`; a
-    /// canonical URL is rewritten only where it changed, which spares its index 100,000
-    /// updates on a run that saw the same items again.
-    private func upsert(
-        _ items: [FeedItem], urls: [String?], known: [Match?], source: String, now: Date, in db: Database
-    ) throws {
-        let nowSeconds = now.timeIntervalSince1970
-        let input = Self.jsonRows(items.indices) { index, out in
-            out.string(items[index].id)
-            out.raw(",")
-            out.string(urls[index])
-            out.raw(",")
-            out.number(known[index]?.firstSeen ?? nowSeconds)
-            out.raw(",")
-            out.number(known[index]?.readAt)
-        }
-        try db.execute(
-            sql: """
-                INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt)
-                SELECT ?1, ?2, value ->> 0, value ->> 1, value ->> 2, ?3, value ->> 3 FROM json_each(?4) WHERE true
-                ON CONFLICT (config, source, itemID) DO UPDATE SET lastSeen = excluded.lastSeen
-                """,
-            arguments: [config, source, nowSeconds, input]
-        )
-        let moved = items.indices.filter { known[$0]?.urlChanged == true }
-        guard !moved.isEmpty else { return }
-        try db.execute(
-            sql: """
-                UPDATE item SET canonicalURL = input.value ->> 1 FROM json_each(?3) AS input
-                WHERE config = ?1 AND source = ?2 AND itemID = input.value ->> 0
-                """,
-            arguments: [
-                config, source,
-                Self.jsonRows(moved) { index, out in
-                    out.string(items[index].id)
-                    out.raw(",")
-                    out.string(urls[index])
-                },
-            ]
-        )
-    }
-
-    /// A JSON array of arrays, one per index, written by `row`.
-    private static func jsonRows(_ indices: some Collection<Int>, _ row: (Int, inout JSONWriter) -> Void) -> String {
-        var out = JSONWriter(capacity: indices.count * 64)
-        out.raw("[")
-        for (position, index) in indices.enumerated() {
-            out.raw(position == 0 ? "[" : ",[")
-            row(index, &out)
-            out.raw("]")
-        }
-        out.raw("]")
-        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     private func recordRun(_ digest: Digest, memory: DigestMemory, at now: Date) throws {

@@ -49,12 +49,15 @@ extension StateStore {
     }
 
     /// Forgets items not seen, and runs not made, within `retention` before `now`, for
-    /// every config in the store; returns how many items went.
+    /// every config in the store; returns how many items went. An item's last-seen time
+    /// may lag by `lastSeenStep`, so items are kept that much longer, never forgotten early.
     @discardableResult
     public func prune(olderThan retention: Duration, now: Date) throws -> Int {
         let cutoff = now.timeIntervalSince1970 - retention.seconds
         return try write { db in
-            try db.execute(sql: "DELETE FROM item WHERE lastSeen < ?", arguments: [cutoff])
+            try db.execute(
+                sql: "DELETE FROM item WHERE lastSeen < ?",
+                arguments: [cutoff - Self.lastSeenStep(retention: retention)])
             let items = db.changesCount
             try db.execute(sql: "DELETE FROM run WHERE startedAt < ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM sourceRun WHERE run NOT IN (SELECT id FROM run)")
