@@ -8,4 +8,15 @@ public enum ByteTrim {
         }
         return UnsafeBufferPointer(rebasing: bytes[first...last])
     }
+
+    /// `bytes` without leading and trailing ASCII whitespace (space, tab, line feed,
+    /// vertical tab, form feed, carriage return); empty when nothing else is there.
+    public static func trimmingASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else {
+            return UnsafeBufferPointer(rebasing: bytes[0..<0])
+        }
+        return UnsafeBufferPointer(rebasing: bytes[first...last])
+    }
 }

@@ -39,8 +39,7 @@ struct EntryBatch: Sendable {
 
     /// Appends a string as one field's text (JSON Feed fields arrive as strings).
     mutating func add(_ string: String) -> TextSpan {
-        var string = string
-        return string.withUTF8 { add($0) }
+        BorrowedBuffers.utf8(of: string) { add($0) }
     }
 
     /// Appends a string, when there is one.
@@ -81,12 +80,10 @@ struct EntryBatch: Sendable {
 
     /// Calls `body` with each entry and a view of its text.
     func forEach(_ body: (RawEntry, EntryText) -> Void) {
-        text.withUnsafeBufferPointer { buffer in
-            categories.withUnsafeBufferPointer { categories in
-                entries.withUnsafeBufferPointer { entries in
-                    for index in entries.indices {
-                        body(entries[index], EntryText(buffer: buffer, categories: categories))
-                    }
+        BorrowedBuffers.elements(of: text) { buffer in
+            BorrowedBuffers.elements(of: categories) { categories in
+                BorrowedBuffers.elements(of: entries) { entries in
+                    for entry in entries { body(entry, EntryText(buffer: buffer, categories: categories)) }
                 }
             }
         }
@@ -100,20 +97,16 @@ struct EntryText {
 
     /// The entry's categories, in document order.
     func categories(of entry: RawEntry) -> UnsafeBufferPointer<TextSpan> {
-        UnsafeBufferPointer(rebasing: categories[entry.categories])
+        BorrowedBuffers.slice(categories, entry.categories)
     }
 
     func bytes(_ span: TextSpan) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: buffer[span.start..<(span.start + span.count)])
+        BorrowedBuffers.slice(buffer, span.start..<(span.start + span.count))
     }
 
     /// At most the first `limit` bytes, cut at a character boundary.
     func bytes(_ span: TextSpan, upTo limit: Int) -> UnsafeBufferPointer<UInt8> {
-        let all = bytes(span)
-        guard all.count > limit else { return all }
-        var end = limit
-        while end > 0, all[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
-        return UnsafeBufferPointer(rebasing: all[..<end])
+        BorrowedBuffers.utf8Prefix(bytes(span), atMost: limit)
     }
 
     /// Calls `body` with at most the first `limit` bytes of a span, double encoding
@@ -123,7 +116,7 @@ struct EntryText {
     ) -> Result {
         let bytes = bytes(span, upTo: limit)
         guard let undone = DoubleEncodedText.undone(bytes) else { return body(bytes) }
-        return undone.withUnsafeBufferPointer(body)
+        return BorrowedBuffers.elements(of: undone, body)
     }
 
     func string(_ span: TextSpan?) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import TributaryBytes
 
 /// A UTF-16 or UTF-32 feed document's bytes, converted to UTF-8 as they are read, without
 /// their byte-order mark: the readers after it see UTF-8 only.
@@ -23,16 +24,25 @@ struct WideFeedBytes<Source: FeedByteSource>: FeedByteSource {
         try source.chunks { chunk in
             let mark = min(markLength - skipped, chunk.count)
             skipped += mark
-            decoder.convert(UnsafeRawBufferPointer(rebasing: chunk[mark...]), final: false) { more = body($0) }
+            decoder.convert(chunk, skipping: mark, final: false) { more = body($0) }
             return more
         }
-        if more { decoder.convert(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = body($0) } }
+        if more { decoder.finish { _ = body($0) } }
     }
 
     private func converted(_ data: Data, final: Bool) -> Data {
         var decoder = WideTextDecoder(encoding)
-        var result = Data()
-        data.dropFirst(markLength).withUnsafeBytes { decoder.convert($0, final: final) { result = Data($0) } }
-        return result
+        return Data(decoder.converted([UInt8](data), skipping: markLength, final: final))
+    }
+}
+
+extension WideTextDecoder {
+    /// A decoder of `encoding`'s code units.
+    init(_ encoding: FeedTextEncoding) {
+        switch encoding {
+        case .utf8: self.init(width: 1, bigEndian: false)
+        case .utf16(let bigEndian): self.init(width: 2, bigEndian: bigEndian)
+        case .utf32(let bigEndian): self.init(width: 4, bigEndian: bigEndian)
+        }
     }
 }

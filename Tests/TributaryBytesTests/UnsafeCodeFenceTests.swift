@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Unsafe pointer code lives in TributaryBytes, in the files that talk to C libraries,
-/// and in the files listed below that still wait to be moved; a new file outside the
-/// fence that uses pointers fails this test, and so does a listed file that no longer does.
+/// Unsafe pointer code lives in TributaryBytes and in the files that talk to C libraries;
+/// a new file outside the fence that uses pointers fails this test, and so does a listed
+/// file that no longer does.
 @Suite struct UnsafeCodeFenceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -25,14 +25,6 @@ import Testing
         "Sources/TributarySyndication/SecondHalfReader.swift", "Sources/TributaryTesting/TestCompression.swift",
     ]
 
-    /// Speed-tuned byte code not yet moved into TributaryBytes (see its README).
-    static let notYetMoved: Set<String> = [
-        "Sources/Tributary/Concurrency/ParallelWork.swift",
-        "Sources/Tributary/Text/TextCleanup+LineWriter.swift", "Sources/Tributary/Text/TextCleanup.swift",
-        "Sources/TributarySyndication/EntryBatch.swift",
-        "Sources/TributarySyndication/WideFeedBytes.swift", "Sources/TributarySyndication/WideTextDecoder.swift",
-    ]
-
     static func filesWithPointerCode() throws -> Set<String> {
         let pointerCode = try Regex(Self.pointerCode)
         var found: Set<String> = []
@@ -49,9 +41,9 @@ import Testing
 
     @Test func pointerCodeStaysInsideTheFence() throws {
         let outside = try Self.filesWithPointerCode().filter { !$0.hasPrefix("Sources/TributaryBytes/") }
-        let unexpected = outside.subtracting(Self.cInterop).subtracting(Self.notYetMoved)
+        let unexpected = outside.subtracting(Self.cInterop)
         #expect(unexpected.isEmpty, "pointer code outside TributaryBytes: \(unexpected.sorted())")
-        let stale = Self.cInterop.union(Self.notYetMoved).subtracting(outside)
+        let stale = Self.cInterop.subtracting(outside)
         #expect(stale.isEmpty, "listed but free of pointer code now (take them off the list): \(stale.sorted())")
     }
 }

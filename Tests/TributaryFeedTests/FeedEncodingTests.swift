@@ -94,21 +94,6 @@ import TributaryTesting
         #expect(items.allSatisfy { $0.title == "Café 😀 №" + $0.id.dropFirst() }, "\(items.prefix(2).map(\.title))")
     }
 
-    /// However the bytes come in chunks, split inside a code unit or between the halves
-    /// of a surrogate pair, the text comes out whole.
-    @Test(arguments: wide)
-    func conversionIsTheSameWhereverChunksEnd(_ encoding: Encoding) {
-        let text = "a😀é€\u{10FFFF}<b>"
-        let bytes = [UInt8](encoding.bytes(text, withBOM: false))
-        for split in 0...bytes.count {
-            var decoder = WideTextDecoder(FeedTextEncoding.detect(Data(encoding.bom)).encoding)
-            var output: [UInt8] = []
-            bytes[..<split].withUnsafeBytes { decoder.convert($0, final: false) { output += $0 } }
-            bytes[split...].withUnsafeBytes { decoder.convert($0, final: true) { output += $0 } }
-            #expect(String(decoding: output, as: UTF8.self) == text, "split at \(split)")
-        }
-    }
-
     /// Code units that are no character (a lone surrogate, a value past U+10FFFF) read as
     /// U+FFFD, and the rest of the feed is read.
     @Test func invalidCodeUnitsBecomeReplacementCharacters() async throws {

@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import TributaryBytes
 
 /// CPU work split over every core: a large digest's sanitising, de-duplication keys
 /// and rendering each take a fraction of a second per 100,000 items, and the
@@ -12,20 +12,9 @@ public enum ParallelWork {
     /// least `minimumChunk` elements, runs `body` on every range at once and returns
     /// the results in range order.
     public static func chunks<Result>(of count: Int, minimumChunk: Int, _ body: (Range<Int>) -> Result) -> [Result] {
-        let pieces = min(cores, count / max(1, minimumChunk))
-        guard pieces > 1 else { return [body(0..<count)] }
-        let ranges = (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
-        var results = [Result?](repeating: nil, count: pieces)
-        results.withUnsafeMutableBufferPointer { slots in
-            let slots = UncheckedSendable(slots)
-            withoutActuallyEscaping(body) { body in
-                let body = UncheckedSendable(body)
-                DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-                    slots.value[piece] = body.value(ranges[piece])
-                }
-            }
-        }
-        return results.map { $0! }
+        let ranges = ranges(of: count, minimumChunk: minimumChunk)
+        guard ranges.count > 1 else { return [body(0..<count)] }
+        return ConcurrentSlots.results(count: ranges.count) { piece in body(ranges[piece]) }
     }
 
     /// Changes every element in place, on every core when `items` holds at least
@@ -37,12 +26,7 @@ public enum ParallelWork {
             for index in items.indices { change(&items[index]) }
             return
         }
-        items.withUnsafeMutableBufferPointer { buffer in
-            let buffer = UncheckedSendable(buffer)
-            _ = chunks(of: buffer.value.count, minimumChunk: minimumChunk) { range in
-                for index in range { change(&buffer.value[index]) }
-            }
-        }
+        ConcurrentSlots.update(&items, in: ranges(of: items.count, minimumChunk: minimumChunk), change)
     }
 
     /// `map` in order, on every core when `items` holds at least twice `minimumChunk`.
@@ -50,21 +34,14 @@ public enum ParallelWork {
         _ items: [Element], minimumChunk: Int = 2048, _ transform: (Element) -> Mapped
     ) -> [Mapped] {
         guard items.count >= 2 * minimumChunk, cores > 1 else { return items.map(transform) }
-        return [Mapped](unsafeUninitializedCapacity: items.count) { output, initialized in
-            let output = UncheckedSendable(output)
-            _ = chunks(of: items.count, minimumChunk: minimumChunk) { range in
-                for index in range { (output.value.baseAddress! + index).initialize(to: transform(items[index])) }
-            }
-            initialized = items.count
-        }
+        return ConcurrentSlots.map(items, in: ranges(of: items.count, minimumChunk: minimumChunk), transform)
     }
-}
 
-/// Hands a value the compiler cannot prove thread-safe to `concurrentPerform`, where
-/// each iteration touches its own slot only.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+    /// `0..<count` in at most one contiguous range per core, each of at least `minimumChunk` elements.
+    static func ranges(of count: Int, minimumChunk: Int) -> [Range<Int>] {
+        let pieces = max(1, min(cores, count / max(1, minimumChunk)))
+        return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
+    }
 }
 
 /// Long output as bytes, a window at a time: what the JSON, text and Markdown renderers
@@ -81,13 +58,12 @@ public enum WindowedOutput {
             let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
                 render(range.lowerBound + window..<range.upperBound + window)
             }
-            for piece in pieces { piece.withUnsafeBufferPointer(sink) }
+            for piece in pieces { BorrowedBuffers.elements(of: piece, sink) }
         }
     }
 
     /// Hands `text`'s UTF-8 to `sink`.
     public static func write(_ text: String, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = text
-        text.withUTF8(sink)
+        BorrowedBuffers.utf8(of: text, sink)
     }
 }

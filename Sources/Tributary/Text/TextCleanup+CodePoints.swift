@@ -1,3 +1,5 @@
+import TributaryBytes
+
 /// What the cleaner does with each code point: one rule, stated in the README
 /// (under "Commands", where it speaks of your terminal) and tested class by class in
 /// `InvisibleCharacterTests`.
@@ -16,19 +18,7 @@
 ///   (the flags of England, Scotland and Wales).
 /// Whitespace (ASCII, NEL, NBSP and the Unicode spaces and separators) reads as one space.
 extension TextCleanup {
-    enum Kind {
-        case kept, space, dropped
-        /// ZWNJ or ZWJ.
-        case joiner
-        /// A variation selector (U+FE00–FE0F, U+E0100–E01EF, U+180B–180F).
-        case selector
-        /// A tag digit or small letter (U+E0030–E0039, U+E0061–E007A).
-        case tag
-        /// U+E007F CANCEL TAG.
-        case cancelTag
-        /// U+1F3F4 WAVING BLACK FLAG, which a tag sequence follows.
-        case blackFlag
-    }
+    typealias Kind = CodePointKind
 
     /// The kind of the code point one UTF-8 sequence encodes.
     static func classify(_ sequence: UnsafeBufferPointer<UInt8>) -> Kind {
@@ -65,12 +55,5 @@ extension TextCleanup {
     }
 
     /// The length of the UTF-8 sequence a lead byte starts (1 for stray continuation bytes).
-    static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xC0...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF7: 4
-        default: 1
-        }
-    }
+    static func sequenceLength(_ lead: UInt8) -> Int { CodePointKind.sequenceLength(lead) }
 }

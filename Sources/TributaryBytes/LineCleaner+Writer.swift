@@ -1,6 +1,6 @@
-extension TextCleanup {
+extension LineCleaner {
     /// Writes kept code points, one space for each run of whitespace between them, and the
-    /// invisible ones the visible characters around them need (see `Kind`). A joiner, or a
+    /// invisible ones the visible characters around them need (see `CodePointKind`). A joiner, or a
     /// flag's tag sequence, is written as it comes and taken back when what follows shows
     /// it is not needed, so the line never grows longer than its input.
     struct LineWriter {
@@ -31,14 +31,22 @@ extension TextCleanup {
             last = .nothing
         }
 
-        /// Printable ASCII other than space, copied at once.
-        mutating func append(word: UnsafeBufferPointer<UInt8>) {
+        /// The word of printable ASCII (other than space, `<` and `&`) starting at `index`,
+        /// copied at once, as most of any text is; returns the index after it.
+        mutating func appendWord(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+            var end = index + 1
+            while end < bytes.count, bytes[end] > 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "<"),
+                bytes[end] != UInt8(ascii: "&")
+            {
+                end += 1
+            }
             takeBack()
             writePendingSpace()
             let destination = UnsafeMutableRawPointer(output.baseAddress! + count)
-            destination.copyMemory(from: word.baseAddress!, byteCount: word.count)
-            count += word.count
+            destination.copyMemory(from: bytes.baseAddress! + index, byteCount: end - index)
+            count += end - index
             last = .ascii
+            return end
         }
 
         /// One ASCII byte, classified inline.
@@ -54,9 +62,9 @@ extension TextCleanup {
             }
         }
 
-        /// One UTF-8 sequence.
-        mutating func append(_ sequence: UnsafeBufferPointer<UInt8>) {
-            switch classify(sequence) {
+        /// One UTF-8 sequence, of the kind given.
+        mutating func append(_ sequence: UnsafeBufferPointer<UInt8>, kind: CodePointKind) {
+            switch kind {
             case .space: space()
             case .dropped: break
             case .kept: visible(sequence, becoming: .nonASCII)
@@ -80,8 +88,8 @@ extension TextCleanup {
             }
         }
 
-        /// A decoded reference's character.
-        mutating func append(_ scalar: Unicode.Scalar) {
+        /// A decoded reference's character, classified by `classify` unless ASCII.
+        mutating func append(_ scalar: Unicode.Scalar, classify: (UnsafeBufferPointer<UInt8>) -> CodePointKind) {
             if scalar.isASCII { return append(ascii: UInt8(scalar.value)) }
             var encoded = (UInt8(0), UInt8(0), UInt8(0), UInt8(0))
             var length = 0
@@ -92,7 +100,8 @@ extension TextCleanup {
                 }
             }
             withUnsafeBytes(of: encoded) { buffer in
-                append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<length]))
+                let sequence = UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<length])
+                append(sequence, kind: classify(sequence))
             }
         }
 

@@ -2,28 +2,30 @@
 /// high half of a surrogate pair, that a chunk ends inside wait for the next chunk; code
 /// units that are no character (a lone surrogate, a value past U+10FFFF, an odd last byte)
 /// become U+FFFD.
-struct WideTextDecoder {
+public struct WideTextDecoder {
     private let width: Int
     private let bigEndian: Bool
     private var carried: [UInt8] = []
     private var highSurrogate: UInt32?
     private var output: [UInt8] = []
 
-    init(_ encoding: FeedTextEncoding) {
-        switch encoding {
-        case .utf8: (width, bigEndian) = (1, false)
-        case .utf16(let bigEndian): (width, self.bigEndian) = (2, bigEndian)
-        case .utf32(let bigEndian): (width, self.bigEndian) = (4, bigEndian)
-        }
+    /// A decoder of code units `width` bytes wide (2 for UTF-16, 4 for UTF-32; 1 copies
+    /// bytes as they are), most significant byte first when `bigEndian`.
+    public init(width: Int, bigEndian: Bool) {
+        (self.width, self.bigEndian) = (width, bigEndian)
     }
 
-    /// Hands `body` the UTF-8 of `input`; `final` flushes what waits for more.
-    mutating func convert(_ input: UnsafeRawBufferPointer, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+    /// Hands `body` the UTF-8 of `input` after its first `skipping` bytes (a byte-order
+    /// mark, or the part of one in this chunk); `final` flushes what waits for more.
+    public mutating func convert(
+        _ input: UnsafeRawBufferPointer, skipping: Int = 0, final: Bool, _ body: (UnsafeRawBufferPointer) -> Void
+    ) {
+        let units = UnsafeRawBufferPointer(rebasing: input[min(skipping, input.count)...])
         output.removeAll(keepingCapacity: true)
         if carried.isEmpty {
-            convertUnits(input)
+            convertUnits(units)
         } else {
-            let joined = carried + input
+            let joined = carried + units
             carried.removeAll()
             joined.withUnsafeBytes { convertUnits($0) }
         }
@@ -32,6 +34,18 @@ struct WideTextDecoder {
             (highSurrogate, carried) = (nil, [])
         }
         output.withUnsafeBytes(body)
+    }
+
+    /// Flushes what waits for more input (U+FFFD for a unit or surrogate pair cut short).
+    public mutating func finish(_ body: (UnsafeRawBufferPointer) -> Void) {
+        convert(UnsafeRawBufferPointer(start: nil, count: 0), final: true, body)
+    }
+
+    /// The UTF-8 of `bytes` after their first `skipping` bytes, as one piece.
+    public mutating func converted(_ bytes: [UInt8], skipping: Int = 0, final: Bool) -> [UInt8] {
+        var result: [UInt8] = []
+        bytes.withUnsafeBytes { convert($0, skipping: skipping, final: final) { result = Array($0) } }
+        return result
     }
 
     private mutating func convertUnits(_ bytes: UnsafeRawBufferPointer) {
