@@ -144,6 +144,10 @@ public enum TextCleanup {
                         continue
                     }
                     if byte == UInt8(ascii: "<") {
+                        if let end = hiddenMarkupEnd(bytes, at: index) {
+                            index = end
+                            continue
+                        }
                         inTag = true
                         if !isInlineTag(bytes, at: index) { line.space() }
                         index += 1
