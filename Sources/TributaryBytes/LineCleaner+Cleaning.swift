@@ -17,6 +17,10 @@ extension LineCleaner {
                         continue
                     }
                     if byte == UInt8(ascii: "<") {
+                        if let end = Self.hiddenMarkupEnd(bytes, at: index) {
+                            index = end
+                            continue
+                        }
                         inTag = true
                         if !Self.isInlineTag(bytes, at: index) { line.space() }
                         index += 1

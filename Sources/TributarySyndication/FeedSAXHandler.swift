@@ -9,7 +9,15 @@ struct FeedAttributes {
 
     /// The value of the unprefixed attribute `name`.
     subscript(name: StaticString) -> String? {
-        bytes(name).map { String(decoding: $0, as: UTF8.self) }
+        bytes(name).map(Self.text)
+    }
+
+    /// An attribute's value as text. libxml2, substituting no entities, hands `&amp;` in an
+    /// attribute on as `&#38;` (a reference left for a pass that never comes; `&lt;` and the
+    /// others it decodes), so `&#38;` reads as the `&` the document wrote.
+    static func text(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: value, as: UTF8.self)
+        return value.contains(UInt8(ascii: "&")) ? text.replacingOccurrences(of: "&#38;", with: "&") : text
     }
 
     /// The bytes of the unprefixed attribute `name`'s value, valid during the callback.
@@ -30,7 +38,7 @@ struct FeedAttributes {
         guard count > 0 else { return nil }
         return value { localName, uri in
             uri != nil && strcmp(localName, "base") == 0 && strcmp(uri!, "http://www.w3.org/XML/1998/namespace") == 0
-        }.map { String(decoding: $0, as: UTF8.self) }
+        }.map(Self.text)
     }
 
     private func value(where matches: (UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Bool) -> UnsafeBufferPointer<

@@ -31,7 +31,10 @@ enum FeedTextType: UInt8, Sendable {
         case "text/html": self = .html
         case _ where mediaType.hasPrefix("text/"): self = .text
         case _ where mediaType.hasSuffix("/xml") || mediaType.hasSuffix("+xml"): self = .xhtml
-        default: self = .base64
+        // Another media type is base64 (RFC 4287 §4.1.3.3); a value that is no media type
+        // at all (`type=""`, a typo) is none of Atom's, and reads as the default, text.
+        case _ where mediaType.contains("/"): self = .base64
+        default: self = .text
         }
     }
 }

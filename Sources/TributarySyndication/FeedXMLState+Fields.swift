@@ -30,14 +30,16 @@ extension FeedXMLState {
     }
 
     /// An entry's own fields are its children: the same names deeper down (in an
-    /// extension element, an Atom `source`) are not its fields, bar an author's name and
-    /// Media RSS, whose elements may sit in a `media:group`.
+    /// extension element, an Atom `source`) are not its fields, bar an author's name,
+    /// Media RSS, whose elements may sit in a `media:group`, and iTunes subcategories.
     mutating func startEntryField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         switch tag {
         case .atomName where atomAuthorDepth > 0:
             begin(capture: sourceDepth > 0 && atomAuthorDepth == sourceDepth + 1 ? .sourceAuthor : .rssAuthor)
         case .atomAuthor where sourceDepth > 0 && depth == sourceDepth + 1: atomAuthorDepth = depth
         case .mediaThumbnail, .mediaContent, .mediaCategory, .otherSummary, .img: startMediaField(tag, attributes)
+        // Apple's podcast tags: a category's `text`, and a subcategory's, nested in it.
+        case .itunesCategory: if let text = attributes.bytes("text") { addCategory(attribute(text)) }
         default:
             guard depth == entryDepth + 1 else { return }
             startChildField(tag, attributes)
@@ -60,7 +62,7 @@ extension FeedXMLState {
             begin(capture: tag)
         case .atomLink: atomLink(attributes)
         case .atomCategory:
-            if let term = attributes.bytes("term") ?? attributes.bytes("label") { addCategory(remainder.add(term)) }
+            if let term = attributes.bytes("term") ?? attributes.bytes("label") { addCategory(attribute(term)) }
         case .itunesImage: startMediaField(tag, attributes)
         case .enclosure: startMediaField(.mediaContent, attributes)
         case .contentEncoded: begin(capture: tag, type: .html)
@@ -117,7 +119,12 @@ extension FeedXMLState {
     /// An entry's URL attribute, kept in the batch with the base in effect, to be
     /// resolved when the entry is mapped. Never called while a field is being captured.
     private mutating func url(_ bytes: UnsafeBufferPointer<UInt8>) -> RawURL {
-        RawURL(text: remainder.add(bytes), base: bases.last?.url)
+        RawURL(text: attribute(bytes), base: bases.last?.url)
+    }
+
+    /// An attribute's value kept in the batch, `&#38;` read as `&` (see `FeedAttributes.text`).
+    private mutating func attribute(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSpan {
+        bytes.contains(UInt8(ascii: "&")) ? remainder.add(FeedAttributes.text(bytes)) : remainder.add(bytes)
     }
 
     /// Keeps a field's span; the mapping trims and cleans the text when it makes the item.

@@ -40,6 +40,8 @@ struct FeedXMLState {
     private var capture: FeedXMLTag = .other
     private var captureType = FeedTextType.markup
     private var captureDepth = 0
+    /// The depth of the XHTML `script` or `style` being read in captured content; 0 outside one.
+    private var hiddenDepth = 0
     var captureBase: String?
     /// Where the captured field's text starts in `remainder.text`.
     private var captureStart = 0
@@ -119,6 +121,7 @@ struct FeedXMLState {
             depth -= 1
         }
         if !outline.isComplete, !inEntry { outline.closed() }
+        if depth == hiddenDepth { hiddenDepth = 0 }
         if capture != .other, depth == captureDepth { finishCapture() }
         if depth == sourceDepth { sourceDepth = 0 }
         if inEntry, depth == entryDepth { finishEntry() }
@@ -127,7 +130,7 @@ struct FeedXMLState {
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
         let captured = remainder.text.count - captureStart
-        guard capture != .other, captured < Self.maxFieldBytes else { return }
+        guard capture != .other, hiddenDepth == 0, captured < Self.maxFieldBytes else { return }
         remainder.extend(UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - captured)))
     }
 
@@ -186,10 +189,12 @@ struct FeedXMLState {
         store(feedField: tag, remainder.string(span))
     }
 
-    /// Inside captured content (XHTML or unescaped HTML), only images and line breaks
-    /// matter: a block element's text is set apart by a space.
+    /// Inside captured content (XHTML or unescaped HTML), only images, line breaks and
+    /// code matter: a block element's text is set apart by a space, and the text of a
+    /// `script` or `style` is left out.
     mutating func captureChild(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         if tag == .xhtmlBlock { remainder.extend(byte: UInt8(ascii: " ")) }
+        if tag == .xhtmlHidden, hiddenDepth == 0 { hiddenDepth = depth }
         guard tag == .img, entry?.inlineImage == nil, let src = attributes["src"] else { return }
         let image = resolve(src)
         entry?.inlineImage = image

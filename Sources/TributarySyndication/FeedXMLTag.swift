@@ -38,7 +38,9 @@ enum FeedXMLTag {
     case rssAuthor, dcCreator, itunesAuthor, atomAuthor, atomName, sourceAuthor
     case description, atomSummary, contentEncoded, atomContent, otherSummary
     case rssCategory, atomCategory, dcSubject, mediaCategory, itunesKeywords
-    case mediaThumbnail, mediaContent, enclosure, itunesImage, rank, img, xhtmlBlock
+    case mediaThumbnail, mediaContent, enclosure, itunesImage, itunesCategory, rank, img, xhtmlBlock
+    /// XHTML `script` and `style`: their text is code, never shown.
+    case xhtmlHidden
     case generator, other
 
     init(namespace: FeedNamespace, name: String) {
@@ -54,6 +56,7 @@ enum FeedXMLTag {
         case .rdf: self = name == "RDF" ? .rdf : .other
         case .xhtml:
             self = name == "img" ? .img : name == "html" ? .html : Self.blocks.contains(name) ? .xhtmlBlock : .other
+            if name == "script" || name == "style" { self = .xhtmlHidden }
         case .xml, .other: self = .other
         }
     }
@@ -88,11 +91,12 @@ enum FeedXMLTag {
 
     private static let media: [String: FeedXMLTag] = [
         "thumbnail": .mediaThumbnail, "content": .mediaContent, "category": .mediaCategory,
-        "description": .otherSummary,
+        "description": .otherSummary, "title": .dcTitle,
     ]
 
     private static let itunes: [String: FeedXMLTag] = [
         "author": .itunesAuthor, "image": .itunesImage, "summary": .otherSummary, "keywords": .itunesKeywords,
+        "category": .itunesCategory,
     ]
 
     /// XHTML elements that break a line, read as a space in inline XHTML content.

@@ -6,10 +6,11 @@ import Tributary
 /// except the joiners, variation selectors and tags that a visible sequence needs.
 @Suite struct InvisibleCharacterTests {
     /// Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 14.0) without the
-    /// joiners, variation selectors and tags, which have rules of their own, plus U+FFF9–FFFB.
+    /// joiners, variation selectors and tags, which have rules of their own, and without LRM
+    /// and RLM, which are kept, plus U+FFF9–FFFB.
     static let removed: [ClosedRange<UInt32>] = [
         0x00AD...0x00AD, 0x034F...0x034F, 0x061C...0x061C, 0x115F...0x1160, 0x17B4...0x17B5,
-        0x200B...0x200B, 0x200E...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164...0x3164,
+        0x200B...0x200B, 0x202A...0x202E, 0x2060...0x206F, 0x3164...0x3164,
         0xFEFF...0xFEFF, 0xFFA0...0xFFA0, 0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A,
         0xE0000...0xE001F, 0xE0080...0xE00FF, 0xE01F0...0xE0FFF,
     ]
@@ -28,6 +29,16 @@ import Tributary
             #expect(TextCleanup.decodedLine("a&#x\(hex);b") == "ab", "U+\(hex)")
             #expect(!TextCleanup.isSingleLine("a" + invisible + "b"), "U+\(hex)")
         }
+    }
+
+    /// LRM and RLM order right-to-left text (`&lrm;`, `&rlm;` in feeds); the embeddings,
+    /// overrides and isolates, which reorder everything after them, stay removed.
+    @Test func leftToRightAndRightToLeftMarksStayBidiControlsGo() {
+        let text = "שלום\u{200F} (1)\u{200E} abc"
+        #expect(TextCleanup.singleLine(text) == text)
+        #expect(TextCleanup.plainText(fromHTML: "<p>a&rlm;b&lrm;c</p>") == "a\u{200F}b\u{200E}c")
+        #expect(TextCleanup.decodedLine("x&#x200F;y") == "x\u{200F}y")
+        #expect(TextCleanup.singleLine("a\u{202E}b\u{2067}c\u{2069}d\u{202A}e") == "abcde")
     }
 
     @Test func visibleFormatAndSpacingCharactersStay() {

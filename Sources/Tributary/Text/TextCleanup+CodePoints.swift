@@ -6,9 +6,11 @@ import TributaryBytes
 ///
 /// Removed: C0 and C1 controls, DEL, and every invisible character: Unicode's
 /// Default_Ignorable_Code_Point set (DerivedCoreProperties.txt, as of Unicode 14.0: soft hyphen,
-/// ALM, ZWSP, LRM and RLM, bidi embeddings, overrides and isolates, word joiner and
-/// invisible operators, fillers, BOM, tags…) and the interlinear annotation characters
-/// U+FFF9–FFFB, which hide text. Three kinds of them are kept where visible text needs them
+/// ALM, ZWSP, bidi embeddings, overrides and isolates, word joiner and invisible operators,
+/// fillers, BOM, tags…) and the interlinear annotation characters U+FFF9–FFFB, which hide text.
+/// LRM and RLM (U+200E, U+200F) are kept: right-to-left text needs them, and unlike the
+/// embeddings, overrides and isolates they open nothing that could reorder what follows.
+/// Three kinds of the others are kept where visible text needs them
 /// (`LineWriter` applies the context):
 /// - ZWNJ and ZWJ between two visible non-ASCII characters (emoji ZWJ sequences, Persian,
 ///   Indic scripts), never next to ASCII, whitespace or another joiner;
@@ -46,7 +48,7 @@ extension TextCleanup {
         case 0xE0030...0xE0039, 0xE0061...0xE007A: .tag
         case 0xE007F: .cancelTag
         case 0x1F3F4: .blackFlag
-        case 0x80...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x200B, 0x200E, 0x200F,
+        case 0x80...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x200B,
             0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3,
             0x1D173...0x1D17A, 0xE0000...0xE0FFF:
             .dropped
