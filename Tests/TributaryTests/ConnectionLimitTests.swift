@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Tributary
+@testable import Tributary
 import TributaryTesting
 
 /// The network transport's politeness: at most `maxConnectionsPerHost` requests to one
