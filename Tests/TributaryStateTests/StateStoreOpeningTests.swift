@@ -29,7 +29,10 @@ import Testing
         _ = try StateStore(path: path, config: "/feeds.json")
         let statements = try opening(path)
         #expect(statements.filter { $0.contains("grdb_migrations") } == ["SELECT identifier FROM grdb_migrations"])
-        #expect(!statements.contains { $0.hasPrefix("BEGIN IMMEDIATE") || $0.hasPrefix("CREATE") }, "\(statements)")
+        // GRDB itself creates and drops `grdb_issue_102` in a transaction when the WAL file
+        // is empty (its issues 102 and 1383), as it is after the last connection closed.
+        let ours = statements.filter { !$0.contains("grdb_issue_102") }
+        #expect(!ours.contains { $0.hasPrefix("CREATE") || $0.hasPrefix("INSERT") }, "\(statements)")
     }
 
     @Test func aNewStoreIsStillBroughtToTheNewestSchema() throws {
