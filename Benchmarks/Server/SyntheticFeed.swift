@@ -66,7 +66,8 @@ enum SyntheticFeed {
 
     static func stackExchange(name: String, items: Int) -> Data {
         let questions = (0..<items).map { index in
-            #"{"tags":["swift","bench"],"owner":{"user_type":"registered","display_name":"User \#(index)","profile_image":"https://www.gravatar.com/avatar/\#(index)"},"is_answered":true,"view_count":\#(index * 13),"answer_count":\#(index % 4),"score":\#(index % 17),"creation_date":\#(base - index * 61),"question_id":\#(Int(name.hashValueStable) * 1000 + index),"link":"https://stackoverflow.com/questions/\#(Int(name.hashValueStable) * 1000 + index)/q","title":"Question \#(index) in \#(name) &amp; friends"}"#
+            #"{"tags":["swift","bench"],"owner":{"user_type":"registered","display_name":"User "#
+                + #"\#(index)","profile_image":"https://www.gravatar.com/avatar/\#(index)"},"is_answered":true,"view_count":\#(index * 13),"answer_count":\#(index % 4),"score":\#(index % 17),"creation_date":\#(base - index * 61),"question_id":\#(Int(name.hashValueStable) * 1000 + index),"link":"https://stackoverflow.com/questions/\#(Int(name.hashValueStable) * 1000 + index)/q","title":"Question \#(index) in \#(name) &amp; friends"}"#
         }
         return Data(
             #"{"items":[\#(questions.joined(separator: ","))],"has_more":false,"quota_max":10000,"quota_remaining":9990}"#

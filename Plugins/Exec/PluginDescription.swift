@@ -58,7 +58,8 @@ public struct PluginDescription: Sendable, Equatable, Decodable {
         } catch {
             throw TributaryError(
                 .badResponse,
-                "--describe printed no valid description (\(reason(error))); expected {\"summary\": \"…\", \"options\": [{\"name\": \"…\", \"type\": \"…\", \"summary\": \"…\"}]}"
+                "--describe printed no valid description (\(reason(error))); expected {\"summary\": \"…\", "
+                    + "\"options\": [{\"name\": \"…\", \"type\": \"…\", \"summary\": \"…\"}]}"
             )
         }
     }

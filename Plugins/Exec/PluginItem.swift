@@ -70,7 +70,8 @@ struct PluginItem {
         guard let date = ISO8601Date.parse(text) else {
             throw Problem(
                 message:
-                    "\"\(key)\" must be an ISO 8601 date such as \"2026-11-22T06:00:00Z\", found \"\(TextCleanup.truncate(text, to: 40))\""
+                    "\"\(key)\" must be an ISO 8601 date such as \"2026-11-22T06:00:00Z\", found "
+                        + "\"\(TextCleanup.truncate(text, to: 40))\""
             )
         }
         return date

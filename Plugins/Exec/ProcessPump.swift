@@ -67,7 +67,8 @@ struct ProcessPump {
         let cap = ByteCount.format(limits.maxOutputSize)
         return TributaryError(
             .badResponse,
-            "\(limits.programName) wrote more than \(cap) to standard output and was killed; the cap is maxResponseMB in feeds.json"
+            "\(limits.programName) wrote more than \(cap) to standard output and was killed; the cap is "
+                + "maxResponseMB in feeds.json"
         )
     }
 

@@ -62,7 +62,8 @@ extension FiveHundredPxQuery {
             guard let size = Int(value.trimmingCharacters(in: .whitespaces)), size > 0 else {
                 throw entry.invalid(
                     "imageSizes",
-                    "\"\(value)\" is not a 500px size id; size ids are whole numbers such as \"3\" (thumbnail) or \"4\" (full size)"
+                    "\"\(value)\" is not a 500px size id; size ids are whole numbers such as \"3\" (thumbnail) or "
+                        + "\"4\" (full size)"
                 )
             }
             return size

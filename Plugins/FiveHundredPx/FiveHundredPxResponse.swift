@@ -31,12 +31,14 @@ enum FiveHundredPxResponse {
         case 401:
             throw TributaryError(
                 .permanent,
-                "500px refused the consumer key: missing or not authorized (\(detail)); set FIVEHUNDREDPX_CONSUMER_KEY to a key the server accepts"
+                "500px refused the consumer key: missing or not authorized (\(detail)); set "
+                    + "FIVEHUNDREDPX_CONSUMER_KEY to a key the server accepts"
             )
         case 403 where quoted?.localizedCaseInsensitiveContains("deactivated") == true:
             throw TributaryError(
                 .permanent,
-                "500px refused the request: the application is deactivated (\(detail)); \(shutdown). Point baseURL at a server that speaks the v1 API, or set \"enabled\": false"
+                "500px refused the request: the application is deactivated (\(detail)); \(shutdown). Point baseURL "
+                    + "at a server that speaks the v1 API, or set \"enabled\": false"
             )
         case 403:
             throw TributaryError(

@@ -44,7 +44,8 @@ enum FlickrResponse {
         case 100:
             return TributaryError(
                 .permanent,
-                "Flickr rejected the API key as invalid or expired (\(detail)); set \(FlickrSource.keyVariable) to a working key (new keys need Flickr Pro) or use \"mode\": \"public\" for the keyless feed"
+                "Flickr rejected the API key as invalid or expired (\(detail)); set \(FlickrSource.keyVariable) to a "
+                    + "working key (new keys need Flickr Pro) or use \"mode\": \"public\" for the keyless feed"
             )
         case 105, 10:
             return TributaryError(.transient, "Flickr service is temporarily unavailable (\(detail)); try again later")

@@ -13,10 +13,8 @@ enum FlickrURLs {
         guard let server = photo.server?.value, let secret = photo.secret, !server.isEmpty, !secret.isEmpty else {
             return nil
         }
-        return URL(
-            string:
-                "https://live.staticflickr.com/\(escaped(server))/\(escaped(photo.id.value))_\(escaped(secret))_\(suffix).jpg"
-        )
+        let name = "\(escaped(photo.id.value))_\(escaped(secret))_\(suffix).jpg"
+        return URL(string: "https://live.staticflickr.com/\(escaped(server))/\(name)")
     }
 
     /// The photo id in `https://www.flickr.com/photos/{user}/{id}/`.

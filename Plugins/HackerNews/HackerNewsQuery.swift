@@ -24,13 +24,15 @@ struct HackerNewsQuery: Sendable {
         if let tag = tags.first(where: { !Self.isKnownTag($0) }) {
             return (
                 "tags",
-                "\"\(tag)\" is not an HN Search tag; use story, comment, poll, pollopt, show_hn, ask_hn, front_page, job, author_NAME or story_ID"
+                "\"\(tag)\" is not an HN Search tag; use story, comment, poll, pollopt, show_hn, ask_hn, front_page, "
+                    + "job, author_NAME or story_ID"
             )
         }
         if let filter = numericFilters.first(where: { !Self.isNumericFilter($0) }) {
             return (
                 "numericFilters",
-                "\"\(filter)\" is not a filter such as \"points>100\"; use points, num_comments or created_at_i with <, <=, =, >= or >"
+                "\"\(filter)\" is not a filter such as \"points>100\"; use points, num_comments or created_at_i with "
+                    + "<, <=, =, >= or >"
             )
         }
         return nil

@@ -13,7 +13,8 @@ enum LemmyResponse {
         } catch {
             throw TributaryError(
                 .badResponse,
-                "\(response.answeringHost) sent something that is not Lemmy's JSON\(response.bodyKind): \(response.bodyExcerpt)"
+                "\(response.answeringHost) sent something that is not Lemmy's JSON\(response.bodyKind): "
+                    + "\(response.bodyExcerpt)"
             )
         }
     }
@@ -27,7 +28,8 @@ enum LemmyResponse {
         if code == "couldnt_find_community" || response.status == 404 {
             throw TributaryError(
                 .permanent,
-                "\(host) knows no community \(community) (\(detail)); check \"community\" (name@instance for remote ones)"
+                "\(host) knows no community \(community) (\(detail)); check \"community\" (name@instance for remote "
+                    + "ones)"
             )
         }
         switch code {

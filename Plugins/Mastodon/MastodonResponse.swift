@@ -13,7 +13,8 @@ enum MastodonResponse {
         } catch {
             throw TributaryError(
                 .badResponse,
-                "\(response.answeringHost) sent something that is not Mastodon's JSON\(response.bodyKind): \(response.bodyExcerpt)"
+                "\(response.answeringHost) sent something that is not Mastodon's JSON\(response.bodyKind): "
+                    + "\(response.bodyExcerpt)"
             )
         }
     }
@@ -27,7 +28,8 @@ enum MastodonResponse {
         case 401 where !hasToken, 403 where !hasToken:
             throw TributaryError(
                 .skipped,
-                "\(host) keeps this timeline behind login (\(detail)); set MASTODON_TOKEN and add \"accessToken\": \"${MASTODON_TOKEN}\" (a token with read:statuses)"
+                "\(host) keeps this timeline behind login (\(detail)); set MASTODON_TOKEN and add \"accessToken\": "
+                    + "\"${MASTODON_TOKEN}\" (a token with read:statuses)"
             )
         case 401:
             throw TributaryError(
@@ -38,7 +40,8 @@ enum MastodonResponse {
         case 404, 410:
             throw TributaryError(
                 .permanent,
-                "\(host) has no such hashtag, account or timeline (\(detail)); check the entry and that it runs Mastodon"
+                "\(host) has no such hashtag, account or timeline (\(detail)); check the entry and that it runs "
+                    + "Mastodon"
             )
         case 422:
             throw TributaryError(.permanent, "\(host) rejected the request (\(detail)); check the entry's options")

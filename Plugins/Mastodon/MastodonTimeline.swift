@@ -54,7 +54,8 @@ struct MastodonTimeline: Sendable {
         guard !account.id.isEmpty, account.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw TributaryError(
                 .badResponse,
-                "\(response.answeringHost) sent an account id that is not one: \(TextCleanup.truncate(account.id, to: 40))"
+                "\(response.answeringHost) sent an account id that is not one: "
+                    + "\(TextCleanup.truncate(account.id, to: 40))"
             )
         }
         return account.id

@@ -41,7 +41,8 @@ struct StackOverflowQuery: Sendable {
         if match == .all && tags.count > Self.maxTagsForAll {
             return (
                 "tags",
-                "at most \(Self.maxTagsForAll) tags with \"match\": \"all\" (Stack Exchange returns nothing for more); remove some or use \"match\": \"any\""
+                "at most \(Self.maxTagsForAll) tags with \"match\": \"all\" (Stack Exchange returns nothing for "
+                    + "more); remove some or use \"match\": \"any\""
             )
         }
         if method != "questions" && !Self.narrowSorts.contains(sort) {

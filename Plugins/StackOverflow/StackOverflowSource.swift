@@ -52,7 +52,8 @@ public struct StackOverflowSource: PagedSource {
         StackOverflowResponse.annotate(&update, with: wrapper, receivedAt: response.receivedAt)
         if let parameter = query.incrementalParameter {
             update.isIncremental = response.request.url.query?.contains("\(parameter)=") == true
-            update.cursor = (wrapper.items ?? []).compactMap(query.cursorDate).max().map(String.init)  // inclusive: overlap is merged away
+            // Inclusive: the overlap with the last run is merged away.
+            update.cursor = (wrapper.items ?? []).compactMap(query.cursorDate).max().map(String.init)
         }
         return update
     }

@@ -32,14 +32,16 @@ enum TwitterResponse {
         case 429 where TwitterProblem.isUsageCap(problem):
             throw TributaryError(
                 .permanent,
-                "X usage cap reached (\(detail)): not retryable, the cap does not clear at the rate-limit reset; add credits or raise the cap in the X Developer Console"
+                "X usage cap reached (\(detail)): not retryable, the cap does not clear at the rate-limit reset; add "
+                    + "credits or raise the cap in the X Developer Console"
             )
         case 429 where TwitterProblem.isRateLimit(problem):
             throw rateLimited(response, detail)
         case 429, 402:
             throw TributaryError(
                 .permanent,
-                "X blocked the request (\(detail)): not retryable; check the app's credits and access in the X Developer Console"
+                "X blocked the request (\(detail)): not retryable; check the app's credits and access in the X "
+                    + "Developer Console"
             )
         case 400:
             throw TributaryError(.permanent, "X rejected the search (\(detail)); check \"query\" and \"limit\"")
@@ -52,7 +54,8 @@ enum TwitterResponse {
         if TwitterProblem.isNotEnrolled(problem) {
             return TributaryError(
                 .permanent,
-                "X refused this app search access (\(detail)): search needs a paid X developer app attached to a Project (pay-per-use credits); see the twitter source's README"
+                "X refused this app search access (\(detail)): search needs a paid X developer app attached to a "
+                    + "Project (pay-per-use credits); see the twitter source's README"
             )
         }
         if TwitterProblem.isV1Closed(problem) {

@@ -30,7 +30,8 @@ public struct TwitterSource: PagedSource {
         guard Self.queryLength.contains(length) else {
             throw entry.invalid(
                 "query",
-                "\(length) characters; X searches need \(Self.queryLength.lowerBound) to \(Self.queryLength.upperBound) characters"
+                "\(length) characters; X searches need \(Self.queryLength.lowerBound) to "
+                    + "\(Self.queryLength.upperBound) characters"
             )
         }
         limit = options.limit

@@ -48,7 +48,9 @@ struct AddCommand: AsyncParsableCommand {
         }
         if let existing = feeds.entry(reading: url) {
             StandardOutput.write(
-                "\(TextCleanup.singleLine(config.config ?? target.path)) already reads \(url), as \(existing); nothing to add\n")
+                "\(TextCleanup.singleLine(config.config ?? target.path)) already reads \(url), as \(existing); "
+                    + "nothing to add\n"
+            )
             return
         }
         let found = try await discover(with: AddClient.make(feeds.config ?? FeedsConfig()))

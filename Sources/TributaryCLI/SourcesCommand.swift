@@ -27,7 +27,8 @@ struct SourcesCommand: AsyncParsableCommand {
         lines += EntryOptions.specs.map(Self.optionLine)
         lines.append("")
         lines.append(
-            "External plugins: executables named \(PluginDiscovery.prefix)NAME in \(PluginDiscovery.pathVariable) or on PATH."
+            "External plugins: executables named \(PluginDiscovery.prefix)NAME in \(PluginDiscovery.pathVariable) or "
+                + "on PATH."
         )
         StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }

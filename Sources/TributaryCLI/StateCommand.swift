@@ -74,7 +74,8 @@ struct StateCommand: ParsableCommand {
             let store = try location.open()
             let removed = try ExitCodes.reportingStateFailures { try store.prune(olderThan: retention, now: Date()) }
             StandardOutput.write(
-                "forgot \(removed == 1 ? "1 item" : "\(removed) items") not seen within \(olderThan ?? "the retention")\n"
+                "forgot \(removed == 1 ? "1 item" : "\(removed) items") not seen within "
+                    + "\(olderThan ?? "the retention")\n"
             )
         }
 

@@ -8,7 +8,8 @@ struct StateOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The state store (default $XDG_STATE_HOME/tributary/state.sqlite or ~/.local/state/tributary/state.sqlite).",
+            "The state store (default $XDG_STATE_HOME/tributary/state.sqlite or "
+                + "~/.local/state/tributary/state.sqlite).",
             valueName: "path"), completion: .file())
     var state: String?
 
@@ -21,7 +22,8 @@ struct StateOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Only items first seen after this point: last (the previous run), a span (12h, 3d, 2w) or a date (2026-11-20).",
+            "Only items first seen after this point: last (the previous run), a span (12h, 3d, 2w) or a date "
+                + "(2026-11-20).",
             valueName: "when"))
     var since: String?
 

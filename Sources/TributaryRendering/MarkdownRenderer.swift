@@ -30,7 +30,8 @@ public struct MarkdownRenderer: Sendable {
         for status in digest.sources {
             let message = Self.escape(status.message ?? "").replacingOccurrences(of: "|", with: "\\|")
             lines.append(
-                "| \(Self.escape(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | \(message) |"
+                "| \(Self.escape(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | "
+                    + "\(message) |"
             )
         }
         ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)

@@ -17,10 +17,12 @@ public struct StatusLine: Sendable {
             return "\(style.green("✓")) \(name) \(style.dim("(\(status.type))")) \(count)\(note)"
         case .failed:
             return
-                "\(style.red("✗")) \(name) \(style.dim("(\(status.type))")) \(style.red("failed:")) \(status.message ?? "unknown error")"
+                "\(style.red("✗")) \(name) \(style.dim("(\(status.type))")) \(style.red("failed:")) "
+                    + "\(status.message ?? "unknown error")"
         case .skipped:
             return
-                "\(style.yellow("–")) \(name) \(style.dim("(\(status.type))")) \(style.yellow("skipped:")) \(status.message ?? "")"
+                "\(style.yellow("–")) \(name) \(style.dim("(\(status.type))")) \(style.yellow("skipped:")) "
+                    + "\(status.message ?? "")"
         case .pending:
             return "… \(name) \(style.dim("(\(status.type))")) still running"
         }

@@ -91,7 +91,8 @@ enum StateSchema {
         }
         let rows = try Row.fetchCursor(db, sql: "SELECT config, source, savedAt, items FROM snapshotV2")
         while let row = try rows.next() {
-            guard let items = VersionTwoSnapshot.items(in: row["items"]) else { continue }  // unreadable: stale-if-error had nothing
+            // An unreadable snapshot gave stale-if-error nothing: there is nothing to carry over.
+            guard let items = VersionTwoSnapshot.items(in: row["items"]) else { continue }
             let arguments: StatementArguments = [row["config"], row["source"]]
             try db.execute(
                 sql: "INSERT INTO snapshot (config, source, savedAt) VALUES (?, ?, ?)",

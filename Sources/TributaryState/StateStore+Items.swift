@@ -56,7 +56,8 @@ extension StateStore {
                 let milliseconds = status.duration.map { Int($0.seconds * 1000) } ?? 0
                 try db.execute(
                     sql:
-                        "INSERT INTO sourceRun (run, source, status, message, itemCount, newCount, durationMs) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO sourceRun (run, source, status, message, itemCount, newCount, durationMs) "
+                            + "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     arguments: [
                         run, status.id, status.state.rawValue, status.message, status.itemCount,
                         newBySource[status.id] ?? 0, milliseconds,

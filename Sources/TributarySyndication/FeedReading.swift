@@ -112,7 +112,8 @@ enum FeedReading {
                 try splittable.chunks(from: second.start) { reader.read($0) }
                 reader.end()
                 diagnostics.append(
-                    "read by one parser: byte \(second.start), where a second would have started, is not between entries"
+                    "read by one parser: byte \(second.start), where a second would have started, is not between "
+                        + "entries"
                 )
             }
         } else {

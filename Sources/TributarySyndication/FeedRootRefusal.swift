@@ -10,7 +10,8 @@ enum FeedRootRefusal {
         if name.lowercased() == "opml" {
             return TributaryError(
                 .badResponse,
-                "the document is an OPML outline (\(found)), a list of feeds rather than a feed: add its feeds one by one"
+                "the document is an OPML outline (\(found)), a list of feeds rather than a feed: add its feeds one "
+                    + "by one"
             )
         }
         if let format = namespace.flatMap({ unreadFormats[$0.lowercased()] }) {

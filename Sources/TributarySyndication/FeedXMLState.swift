@@ -81,13 +81,15 @@ struct FeedXMLState {
             stop(
                 TributaryError(
                     .badResponse,
-                    "the feed's DTD declares an external entity (\(name) -> \(TextCleanup.singleLine(external))); refused, external entities are never loaded"
+                    "the feed's DTD declares an external entity (\(name) -> \(TextCleanup.singleLine(external))); "
+                        + "refused, external entities are never loaded"
                 ))
         } else if nested {
             stop(
                 TributaryError(
                     .badResponse,
-                    "the feed's DTD declares entities built of other entities (\(name)), the shape of an entity-expansion bomb; refused"
+                    "the feed's DTD declares entities built of other entities (\(name)), the shape of an "
+                        + "entity-expansion bomb; refused"
                 ))
         }
     }

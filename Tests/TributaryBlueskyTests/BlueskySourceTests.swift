@@ -103,7 +103,8 @@ struct BlueskyFixtureRun {
         #expect(error.code == .permanent)
         #expect(
             error.message
-                == "Bluesky rejected the request (HTTP 400: InvalidRequest: Profile not found); check \"actor\" or \"query\""
+                == "Bluesky rejected the request (HTTP 400: InvalidRequest: Profile not found); check \"actor\" or "
+                    + "\"query\""
         )
         await run.server.shutdown()
     }

@@ -108,7 +108,8 @@ import TributaryTesting
             #expect(
                 result.stderr.contains(
                     "no configuration found; tried \(setup.work.path)/feeds.json and \(setup.userFile.path); "
-                        + "run `tributary init` to write a starter config to \(setup.userFile.path), or pass --config PATH"
+                        + "run `tributary init` to write a starter config to \(setup.userFile.path), or pass "
+                            + "--config PATH"
                 ), "\(command): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }

@@ -72,7 +72,8 @@ import TributaryTesting
 
     @Test func anUnreachableSourceFailsAloneWithThePartialFailureCode() async throws {
         let body = Data(
-            #"{"items": [{"question_id": 1, "title": "Reachable", "link": "https://stackoverflow.com/q/1", "creation_date": 1795300000}]}"#
+            (#"{"items": [{"question_id": 1, "title": "Reachable", "link": "https://stackoverflow.com/q/1", "#
+                + #""creation_date": 1795300000}]}"#)
                 .utf8)
         let server = try await LocalHTTPServer.start { _ in .body(body, contentType: "application/json") }
         let config = try TributaryBinary.config(

@@ -11,7 +11,10 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(
             result.stdout.contains(
-                "lines: links listed in a local text or CSV file (url,title,published,tags) (plugin \(Self.plugins.path)/tributary-source-lines)"
+                """
+                lines: links listed in a local text or CSV file (url,title,published,tags) (plugin \
+                \(Self.plugins.path)/tributary-source-lines)
+                """
             ))
         #expect(
             result.stdout.contains("    file (string, required): the file to read, relative to the working directory"))
@@ -71,7 +74,8 @@ import Testing
         #expect(digest.items.count == 3)
         #expect(
             digest.sources.last?.message
-                == "tributary-source-lines exited with status 1: tributary-source-lines: cannot read /nonexistent.csv: no such file"
+                == "tributary-source-lines exited with status 1: tributary-source-lines: cannot read "
+                    + "/nonexistent.csv: no such file"
         )
     }
 

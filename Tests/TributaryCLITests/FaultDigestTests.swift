@@ -11,7 +11,8 @@ import TributaryTesting
     /// A Stack Exchange answer with one question of its own.
     static func healthy(_ id: Int) -> Data {
         Data(
-            #"{"items": [{"question_id": \#(id), "title": "Healthy \#(id)", "link": "https://stackoverflow.com/q/\#(id)", "creation_date": 1795300000}]}"#
+            (#"{"items": [{"question_id": \#(id), "title": "Healthy \#(id)", "link": "#
+                + #""https://stackoverflow.com/q/\#(id)", "creation_date": 1795300000}]}"#)
                 .utf8)
     }
 

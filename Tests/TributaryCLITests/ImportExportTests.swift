@@ -15,7 +15,8 @@ import Testing
     @Test func fiftyFeedsRoundTripWithTheirFolders() async throws {
         let opml = OPMLFixtures.fiftyFeeds()
         let folder = try folder(config: nil, opml: opml)
-        let imported = try await TributaryBinary.run(["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        let imported = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
         #expect(imported.status == 0, "stderr: \(imported.stderr)")
         #expect(imported.stdout.contains("feeds.json: added 50 feeds, skipped 0 already present"))
         #expect(imported.stdout.contains("added feed-26: https://site26.example/feed.xml?a=1&b=2 [Tech, Linux & BSD]"))
@@ -48,7 +49,8 @@ import Testing
         _ = try await TributaryBinary.run(["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
         let config = folder.appendingPathComponent("feeds.json")
         let first = try Data(contentsOf: config)
-        let again = try await TributaryBinary.run(["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        let again = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
         #expect(again.status == 0, "stderr: \(again.stderr)")
         #expect(again.stdout.contains("added 0 feeds, skipped 50 already present"))
         #expect(
@@ -78,7 +80,8 @@ import Testing
             </body></opml>
             """
         let folder = try folder(config: Self.commentedConfig, opml: opml)
-        let result = try await TributaryBinary.run(["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        let result = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(
             result.stdout.contains("skipped https://site1.example/feed.xml?a=1&b=2: already in feeds.json as second"))
@@ -109,7 +112,8 @@ import Testing
 
     @Test func dryRunPrintsTheChangeAndWritesNothing() async throws {
         let folder = try folder(config: Self.commentedConfig, opml: OPMLFixtures.fiftyFeeds())
-        let result = try await TributaryBinary.run(["import", "--config", "feeds.json", "--dry-run", "subscriptions.opml"], in: folder)
+        let result = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "--dry-run", "subscriptions.opml"], in: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("would add feed-2: https://site2.example/feed.xml?a=1&b=2"))
         #expect(result.stdout.contains("feeds.json: would add 49 feeds, skipped 1 already present"))
@@ -122,8 +126,10 @@ import Testing
         ("this is not XML <", "subscriptions.opml is not well-formed XML (line 1, column"),
         (
             "<opml version=\"2.0\"><head/></opml>",
-            "subscriptions.opml is not a usable OPML subscription list: "
-                + "there is no <body> holding the outlines; nothing was imported"
+            """
+            subscriptions.opml is not a usable OPML subscription list: \
+            there is no <body> holding the outlines; nothing was imported
+            """
         ),
         ("<rss><channel/></rss>", "the root element is not <opml>"),
         (
@@ -134,7 +140,8 @@ import Testing
     ])
     func badOPMLIsRefusedAndNothingIsWritten(opml: String, message: String) async throws {
         let folder = try folder(config: Self.commentedConfig, opml: opml)
-        let result = try await TributaryBinary.run(["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        let result = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
         #expect(result.status == 3)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
@@ -144,7 +151,8 @@ import Testing
     @Test func anInvalidConfigIsLeftAlone() async throws {
         let broken = #"{"sources": [{"id": "a", "type": "feed", "url": "https://a.example/", "tgas": []}]}"#
         let folder = try folder(config: broken, opml: OPMLFixtures.fiftyFeeds())
-        let result = try await TributaryBinary.run(["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        let result = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
         #expect(result.status == 3)
         #expect(
             result.stderr.contains("feeds.json is not valid; fix it first (`tributary validate`); nothing was changed"))

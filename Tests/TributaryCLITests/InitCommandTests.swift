@@ -45,7 +45,8 @@ import Testing
         #expect(refused.status == 64)
         #expect(
             refused.stderr
-                == "tributary: \(setup.userFile.path) already exists; pass --force to replace it, or name another PATH\n"
+                == "tributary: \(setup.userFile.path) already exists; pass --force to replace it, or name another "
+                    + "PATH\n"
         )
         #expect(try String(contentsOf: setup.userFile, encoding: .utf8) == "// mine\n")
         let forced = try await TributaryBinary.run(["init", "--force"], environment: setup.environment, in: setup.work)

@@ -58,7 +58,8 @@ import TributaryTesting
         #expect(!result.stdout.contains("pr0xy-pass") && !result.stderr.contains("pr0xy-pass"))
         #expect(
             result.stderr.contains(
-                "cannot connect to feed.example through the proxy http://reader:***@127.0.0.1:\(port) (from http_proxy): "
+                "cannot connect to feed.example through the proxy http://reader:***@127.0.0.1:\(port) (from "
+                    + "http_proxy): "
                     + "connection refused or lost"),
             "\(result.stderr)")
     }

@@ -41,7 +41,8 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let config = folder.appendingPathComponent("feeds.json")
         try Data(
-            #"{"title": "Browser test", "sources": [{"id": "so", "type": "stackoverflow", "baseURL": "\#(server.baseURL)"}]}"#
+            (#"{"title": "Browser test", "sources": [{"id": "so", "type": "stackoverflow", "baseURL": "#
+                + #""\#(server.baseURL)"}]}"#)
                 .utf8
         ).write(to: config)
         let run = try await TributaryBinary.run([

@@ -57,7 +57,10 @@ import TributaryTesting
         #expect(error.message.contains("fixture: hanging"))
         #expect(
             ContinuousClock.now - started < .seconds(120),
-            "killed at the deadline, not after the 300 s sleep (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)"
+            """
+            killed at the deadline, not after the 300 s sleep (room left for sanitizer runs, where a 0.5 s deadline \
+            was seen to fire after 26 s)
+            """
         )
     }
 

@@ -106,9 +106,10 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
     }
 
     @Test func repairsEncodingsAndAmpersands() {
-        let latin1 = Data(
-            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>\u{93}Caf\u{E9}\u{94} &amp; AT&T &pound; &#233; <![CDATA[a&b]]></t>"
-                .unicodeScalars.map { UInt8($0.value) })
+        let document =
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>\u{93}Caf\u{E9}\u{94} &amp; AT&T &pound; &#233; "
+            + "<![CDATA[a&b]]></t>"
+        let latin1 = Data(document.unicodeScalars.map { UInt8($0.value) })
         let text = String(decoding: repaired(latin1, chunk: 5), as: UTF8.self)
         #expect(text.hasSuffix("<t>“Café” &amp; AT&amp;T &amp;pound; &#233; <![CDATA[a&b]]></t>"))
         let utf16 = Data([0xFF, 0xFE, 0x3C, 0x00, 0x26, 0x00])

@@ -81,7 +81,8 @@ import TributaryTesting
             try await failure(serving: "legacy-formats/rss-1.1.xml", contentType: "application/xml"))
         #expect(
             error.message
-                == "the document is RSS 1.1 (root element <Channel> in namespace http://purl.org/net/rss1.1#), which Tributary does not read"
+                == "the document is RSS 1.1 (root element <Channel> in namespace http://purl.org/net/rss1.1#), which "
+                    + "Tributary does not read"
         )
     }
 
@@ -89,7 +90,8 @@ import TributaryTesting
         let error = try #require(try await failure(serving: "legacy-formats/opml.xml", contentType: "text/x-opml"))
         #expect(
             error.message
-                == "the document is an OPML outline (root element <opml>), a list of feeds rather than a feed: add its feeds one by one"
+                == "the document is an OPML outline (root element <opml>), a list of feeds rather than a feed: add "
+                    + "its feeds one by one"
         )
     }
 
@@ -101,7 +103,8 @@ import TributaryTesting
             await feedHarness.failure(#"{"id": "f", "type": "feed", "url": "\#(server.baseURL)/feed"}"#))
         #expect(
             error.message
-                == "the document's root element is <feed> in namespace urn:example:not-atom, not an RSS, RDF or Atom feed"
+                == "the document's root element is <feed> in namespace urn:example:not-atom, not an RSS, RDF or Atom "
+                    + "feed"
         )
     }
 }

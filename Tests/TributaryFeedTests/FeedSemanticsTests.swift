@@ -15,7 +15,9 @@ import TributaryTesting
 
     @Test func rssAuthorForms() async throws {
         let (items, _) = try await served("rss-semantics/feed.xml")
-        #expect(items.map(\.author) == ["Jane Doe", "John Roe", "solo@sem.example", "Plain Name (@plainname)"], "a handle is not an email")
+        #expect(
+            items.map(\.author) == ["Jane Doe", "John Roe", "solo@sem.example", "Plain Name (@plainname)"],
+            "a handle is not an email")
     }
 
     @Test func rssCategoriesWithADomainAndImageEnclosures() async throws {

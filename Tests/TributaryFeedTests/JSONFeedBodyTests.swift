@@ -64,7 +64,8 @@ import TributaryTesting
         let error = try #require(try await failure(serving: #"{"version": "x", "items": [1 2]}"#))
         #expect(error.code == .badResponse)
         let expected =
-            #"the document starts with { but is not valid JSON: at byte 29, expected "," or "]" after the value (is a comma missing?)"#
+            #"the document starts with { but is not valid JSON: at byte 29, expected "," or "]" after the value (is "#
+                + #"a comma missing?)"#
         #expect(error.message == expected, "\(error.message)")
     }
 

@@ -15,7 +15,8 @@ import TributaryTesting
             Fixture.response(path, in: .module, contentType: contentType, status: status)
         }
         let entry =
-            #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"}"#
+            #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "#
+                + #""\#(server.baseURL)"}"#
         return (await harness.failure(entry), server)
     }
 
@@ -47,7 +48,10 @@ import TributaryTesting
         #expect(!failure.isTransient)
         #expect(
             failure.message.contains(
-                "the application is deactivated (HTTP 403: Application is deactivated, please contact us by email: help@500px.com.)"
+                """
+                the application is deactivated (HTTP 403: Application is deactivated, please contact us by email: \
+                help@500px.com.)
+                """
             ))
         #expect(failure.message.contains("500px shut its public API down on 2018-06-15"))
         #expect(failure.message.contains("baseURL"))
@@ -71,7 +75,8 @@ import TributaryTesting
         }
         defer { Task { await server.shutdown() } }
         let entry =
-            #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"}"#
+            #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "#
+                + #""\#(server.baseURL)"}"#
         let failure = try #require(await harness.failure(entry))
         #expect(failure.code == .permanent)
         #expect(failure.message.contains("Consumer key *** is not valid"))

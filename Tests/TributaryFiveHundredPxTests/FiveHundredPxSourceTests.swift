@@ -9,7 +9,8 @@ import TributaryTesting
     let harness = SourceHarness(SourceType(FiveHundredPxSource.self), environment: ["FIVEHUNDREDPX_CONSUMER_KEY": key])
 
     func entry(_ server: LocalHTTPServer, _ extra: String = "") -> String {
-        #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "\#(server.baseURL)"\#(extra)}"#
+        #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "#
+            + #""\#(server.baseURL)"\#(extra)}"#
     }
 
     func serving(_ path: String, contentType: String = "application/json; charset=utf-8", status: Int = 200)

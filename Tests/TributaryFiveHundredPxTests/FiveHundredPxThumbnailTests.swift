@@ -14,10 +14,12 @@ import TributaryTesting
     /// A v1 page of two photos whose size-3 images live on the test server; the second one 404s.
     static func page(_ base: URL) -> Data {
         let photos = (1...2).map { id in
-            #"{"id": \#(id), "name": "Photo \#(id)", "rating": 90.5, "created_at": "2026-11-21T10:00:00-05:00", "url": "/photo/\#(id)/x", "user": {"username": "u\#(id)"}, "images": [{"size": 3, "url": "\#(base)/thumb/\#(id).jpg", "https_url": "\#(base)/thumb/\#(id).jpg", "format": "jpeg"}, {"size": 4, "url": "\#(base)/full/\#(id).jpg", "https_url": "\#(base)/full/\#(id).jpg", "format": "jpeg"}]}"#
+            #"{"id": \#(id), "name": "Photo \#(id)", "rating": 90.5, "created_at": "2026-11-21T10:00:00-05:00", "#
+                + #""url": "/photo/\#(id)/x", "user": {"username": "u\#(id)"}, "images": [{"size": 3, "url": "\#(base)/thumb/\#(id).jpg", "https_url": "\#(base)/thumb/\#(id).jpg", "format": "jpeg"}, {"size": 4, "url": "\#(base)/full/\#(id).jpg", "https_url": "\#(base)/full/\#(id).jpg", "format": "jpeg"}]}"#
         }
         return Data(
-            #"{"feature": "popular", "current_page": 1, "total_pages": 1, "total_items": 2, "photos": [\#(photos.joined(separator: ","))]}"#
+            (#"{"feature": "popular", "current_page": 1, "total_pages": 1, "total_items": 2, "photos": "#
+                + #"[\#(photos.joined(separator: ","))]}"#)
                 .utf8)
     }
 
@@ -37,7 +39,8 @@ import TributaryTesting
     @Test func withoutEmbeddingThereIsOneSnapshotAndNoDownload() async throws {
         let server = try await serve()
         let updates = try await harness.updates(
-            #"{"id": "px", "type": "500px", "baseURL": "\#(server.baseURL)", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}"}"#
+            #"{"id": "px", "type": "500px", "baseURL": "\#(server.baseURL)", "consumerKey": "#
+                + #""${FIVEHUNDREDPX_CONSUMER_KEY}"}"#
         )
         await server.shutdown()
         #expect(updates.count == 1)
@@ -47,7 +50,8 @@ import TributaryTesting
     @Test func embeddingSendsPhotosThenPhotosWithThumbnails() async throws {
         let server = try await serve()
         let updates = try await harness.updates(
-            #"{"id": "px", "type": "500px", "baseURL": "\#(server.baseURL)", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}"}"#,
+            #"{"id": "px", "type": "500px", "baseURL": "\#(server.baseURL)", "consumerKey": "#
+                + #""${FIVEHUNDREDPX_CONSUMER_KEY}"}"#,
             embeddingImages: true
         )
         await server.shutdown()

@@ -24,7 +24,8 @@ import TributaryTesting
         let request = try source.request()
         #expect(
             request.url.absoluteString
-                == "https://api.flickr.com/services/feeds/photos_public.gne?tags=sunset&tagmode=all&format=json&nojsoncallback=1"
+                == "https://api.flickr.com/services/feeds/photos_public.gne"
+                + "?tags=sunset&tagmode=all&format=json&nojsoncallback=1"
         )
         #expect(request.secretQuery.isEmpty)
     }

@@ -51,7 +51,8 @@ import TributaryTesting
         let server = try await serve("public-feed-quote-escapes/body.json")
         defer { Task { await server.shutdown() } }
         _ = try await harness.items(
-            #"{"id": "pub", "type": "flickr", "mode": "public", "tags": ["fog"], "tagMode": "any", "baseURL": "\#(server.baseURL)"}"#
+            #"{"id": "pub", "type": "flickr", "mode": "public", "tags": ["fog"], "tagMode": "any", "baseURL": "#
+                + #""\#(server.baseURL)"}"#
         )
         #expect(server.requests.first?.query["tagmode"] == "any")
     }

@@ -10,7 +10,8 @@ import TributaryTesting
     let harness = SourceHarness(SourceType(FlickrSource.self), environment: ["FLICKR_API_KEY": Self.key])
 
     func entry(_ server: LocalHTTPServer, _ extra: String = "") -> String {
-        #"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "text": "harbour dusk", "baseURL": "\#(server.baseURL)"\#(extra)}"#
+        #"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "text": "harbour dusk", "baseURL": "#
+            + #""\#(server.baseURL)"\#(extra)}"#
     }
 
     func serve(
@@ -51,7 +52,8 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let json = entry(
             server,
-            #", "tags": ["sunset", "sea"], "tagMode": "all", "sort": "date-posted-desc", "limit": 25, "safeSearch": "moderate""#
+            #", "tags": ["sunset", "sea"], "tagMode": "all", "sort": "date-posted-desc", "limit": 25, "safeSearch": "#
+                + #""moderate""#
         )
         _ = try await harness.items(json)
         let sent = try #require(server.requests.first)
@@ -78,7 +80,8 @@ import TributaryTesting
         let server = try await serve("search-with-extras/body.json")
         defer { Task { await server.shutdown() } }
         _ = try await harness.items(
-            #"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "tags": ["fog"], "baseURL": "\#(server.baseURL)"}"#
+            #"{"id": "fl", "type": "flickr", "apiKey": "${FLICKR_API_KEY}", "tags": ["fog"], "baseURL": "#
+                + #""\#(server.baseURL)"}"#
         )
         let sent = try #require(server.requests.first)
         #expect(sent.query["sort"] == "interestingness-desc")
@@ -149,7 +152,8 @@ import TributaryTesting
         #expect(error.code == .transient)
         #expect(
             error.message
-                == "Flickr service is temporarily unavailable (code 105: Service currently unavailable); try again later"
+                == "Flickr service is temporarily unavailable (code 105: Service currently unavailable); try again "
+                    + "later"
         )
     }
 

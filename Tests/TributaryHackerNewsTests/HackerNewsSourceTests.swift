@@ -83,7 +83,8 @@ struct HackerNewsFixtureRun {
     @Test func relevanceSearchSendsQueryTagsFiltersAndPageSize() async throws {
         let run = try await HackerNewsFixtureRun.serving("stories-with-highlights")
         let entry = run.entry(
-            #", "tags": ["story", "author_pg"], "numericFilters": ["points > 100", "created_at_i>1767225600"], "limit": 30"#
+            #", "tags": ["story", "author_pg"], "numericFilters": ["points > 100", "created_at_i>1767225600"], "#
+                + #""limit": 30"#
         )
         _ = try await run.harness.items(entry)
         let request = try #require(run.server.requests.first)
@@ -141,7 +142,8 @@ struct HackerNewsFixtureRun {
         #expect(error.code == .permanent)
         #expect(
             error.message
-                == "HN Search (Algolia) rejected the search (HTTP 400: invalid numeric filter: Unexpected token: parenthesis expected at col 7); check query, tags and numericFilters"
+                == "HN Search (Algolia) rejected the search (HTTP 400: invalid numeric filter: Unexpected token: "
+                    + "parenthesis expected at col 7); check query, tags and numericFilters"
         )
         await run.server.shutdown()
     }

@@ -17,7 +17,8 @@ struct LemmyFixtureRun {
     }
 
     func entry(_ extra: String = "") -> String {
-        #"{"id": "lm", "type": "lemmy", "instance": "lemmy.ml", "baseURL": "\#(server.baseURL)", "community": "swift@programming.dev"\#(extra)}"#
+        #"{"id": "lm", "type": "lemmy", "instance": "lemmy.ml", "baseURL": "\#(server.baseURL)", "community": "#
+            + #""swift@programming.dev"\#(extra)}"#
     }
 }
 
@@ -95,7 +96,10 @@ struct LemmyFixtureRun {
         #expect(error.code == .permanent)
         #expect(
             error.message.hasSuffix(
-                "knows no community swift@programming.dev (\(detail)); check \"community\" (name@instance for remote ones)"
+                """
+                knows no community swift@programming.dev (\(detail)); check \"community\" (name@instance for remote \
+                ones)
+                """
             ))
         await run.server.shutdown()
     }

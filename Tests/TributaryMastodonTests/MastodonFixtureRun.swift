@@ -25,6 +25,7 @@ struct MastodonFixtureRun {
     func entry(_ extra: String = "") -> String {
         let mode = extra.contains("\"mode\"") ? "" : #", "hashtag": "swift""#
         return
-            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "\#(server.baseURL)"\#(mode)\#(extra)}"#
+            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "#
+                + #""\#(server.baseURL)"\#(mode)\#(extra)}"#
     }
 }

@@ -8,9 +8,11 @@ import TributaryTesting
     @Test func hashtagModeSendsTheTagExtraTagsAndFilters() async throws {
         let run = try await MastodonFixtureRun.serving("html-content")
         let extra =
-            ##", "hashtag": "#swift", "any": ["swiftlang"], "all": ["ios"], "none": ["crypto"], "local": true, "onlyMedia": true, "limit": 20"##
+            ##", "hashtag": "#swift", "any": ["swiftlang"], "all": ["ios"], "none": ["crypto"], "local": true, "##
+                + ##""onlyMedia": true, "limit": 20"##
         _ = try await run.harness.items(
-            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "\#(run.server.baseURL)"\#(extra)}"#
+            #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "#
+                + #""\#(run.server.baseURL)"\#(extra)}"#
         )
         let request = try #require(run.server.requests.first)
         #expect(request.path == "/api/v1/timelines/tag/swift")

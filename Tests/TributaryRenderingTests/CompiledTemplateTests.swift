@@ -70,8 +70,10 @@ import TributaryTesting
         "a {{! inline }} b\n   {{! standalone }}\n  x {{#isEmpty}}none{{/isEmpty}}{{^isEmpty}}some{{/isEmpty}}\n",
         "{{#lists}}{{heading}}: {{#items}}{{#tags}}[{{.}}]{{/tags}}{{kind}} {{/items}}\n{{/lists}}",
         "{ {{csp}} }} {\n{{#timeline}}{{#thumbnail}}{{#src}}{{.}} {{title}}{{/src}}{{/thumbnail}}{{/timeline}}",
-        "{{#timeline}}{{#url}}<a href=\"{{.}}\">{{/url}}{{^url}}-{{/url}}{{score}}{{scoreValue}}{{timestamp}}\n{{/timeline}}",
-        "{{#chips}}\n{{#message}}\n  {{.}}\n{{/message}}\n{{/chips}}\n{{itemCount}} {{missing}}{{#missing}}x{{/missing}}",
+        "{{#timeline}}{{#url}}<a "
+            + "href=\"{{.}}\">{{/url}}{{^url}}-{{/url}}{{score}}{{scoreValue}}{{timestamp}}\n{{/timeline}}",
+        "{{#chips}}\n{{#message}}\n  {{.}}\n{{/message}}\n{{/chips}}\n{{itemCount}} "
+            + "{{missing}}{{#missing}}x{{/missing}}",
         "   \n{{title}}\n  {{#isEmpty}}\n{{/isEmpty}}  ",
         "{{#chips}}{{label}}\n  {{/chips}} tail\n\t{{^isEmpty}} {{/isEmpty}}!\n  {{! note }} after\n",
         "{{#itemCount}}{{.}} items{{/itemCount}}{{^chips}}no chips{{/chips}}\n   ",

@@ -32,7 +32,10 @@ import Tributary
         try old.write { db in
             try db.execute(
                 sql:
-                    "INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', 'a', 1, 1)"
+                    """
+                    INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', \
+                    'a', 1, 1)
+                    """
             )
         }
         try old.close()
@@ -48,7 +51,9 @@ import Tributary
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         let old = try DatabaseQueue(path: path.path)
         try StateSchema.migrator.migrate(old, upTo: "v2")
-        let blob = #"{"savedAt": "2026-11-20T06:00:00Z", "items": [{"id": "a", "source": "news", "sourceType": "feed", "kind": "article", "title": "Kept", "tags": []}]}"#
+        let blob =
+            #"{"savedAt": "2026-11-20T06:00:00Z", "items": [{"id": "a", "source": "news", "sourceType": "feed", "#
+                + #""kind": "article", "title": "Kept", "tags": []}]}"#
         try old.write { db in
             try db.execute(
                 sql: "INSERT INTO snapshot (config, source, savedAt, items) VALUES ('/feeds.json', 'news', 1, ?)",
@@ -83,7 +88,8 @@ import Tributary
         let path = StateStoreTests.path()
         _ = try StateStore(path: path, config: "/feeds.json")
         var configuration = Configuration()
-        configuration.readonly = true  // stands in for a read-only file or folder: tests run as root, where modes do not bind
+        // Stands in for a read-only file or folder: tests run as root, where modes do not bind.
+        configuration.readonly = true
         let store = try StateStore(path: path, config: "/feeds.json", configuration: configuration)
         do {
             _ = try store.remember(StateStoreTests.digest([StateStoreTests.item("a")]), at: Date())

@@ -41,7 +41,8 @@ struct OptionsOnlySource: FeedSource {
 
     @Test func misspelledKeyNamesEntryKeyAndSuggestion() {
         let message = problems(
-            #"{"sources": [{"id": "a", "type": "sample"}, {"id": "b", "type": "sample"}, {"id": "c", "type": "sample", "tgas": ["x"]}]}"#
+            #"{"sources": [{"id": "a", "type": "sample"}, {"id": "b", "type": "sample"}, {"id": "c", "type": "#
+                + #""sample", "tgas": ["x"]}]}"#
         )
         #expect(message == #"sources[2].tgas: unknown key; did you mean "tags"?"#)
     }
@@ -119,7 +120,8 @@ struct OptionsOnlySource: FeedSource {
 
     @Test func anUnsetVariableInAnyOptionSkipsOnlyThatEntry() throws {
         let json =
-            #"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}, {"id": "b", "type": "sample", "token": "t"}]}"#
+            #"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}, {"id": "b", "type": "sample", "token": "#
+                + #""t"}]}"#
         let config = try loader.load(Data(json.utf8))
         let type = SourceType(OptionsOnlySource.self)
         #expect(throws: TributaryError.self) { try type.make(config.sources[0]) }

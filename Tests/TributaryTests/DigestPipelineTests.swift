@@ -34,7 +34,8 @@ struct LinesSource: SingleRequestSource {
     func run(_ sources: String, server: LocalHTTPServer, timeout: String = "5") async throws -> Digest {
         let registry = SourceRegistry([SourceType(LinesSource.self)])
         let json =
-            #"{"timeout": \#(timeout), "sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
+            #"{"timeout": \#(timeout), "sources": "#
+                + #"[\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: config.timeout)
         let pipeline = DigestPipeline(
@@ -83,7 +84,8 @@ struct LinesSource: SingleRequestSource {
         let digest = try await run(
             // The fast source has its own, long deadline: under ThreadSanitizer on a loaded
             // machine even a quick answer can take longer than half a second.
-            #"{"id": "slow", "type": "lines", "baseURL": "BASE"}, {"id": "fast", "type": "lines", "baseURL": "BASE", "timeout": 20}"#,
+            #"{"id": "slow", "type": "lines", "baseURL": "BASE"}, {"id": "fast", "type": "lines", "baseURL": "#
+                + #""BASE", "timeout": 20}"#,
             server: server, timeout: "0.5"
         )
         await server.shutdown()

@@ -71,7 +71,8 @@ import Tributary
         #expect(header.hasPrefix("sources[0].baseURL: is plain http://"))
         let token = problems(#""baseURL": "http://api.example.org/", "token": "${SAMPLE_TOKEN}""#)
         #expect(token.hasPrefix("sources[0].baseURL: is plain http://"), "a type's own secret option counts too")
-        #expect(problems(#""baseURL": "https://feeds.example.org/", "username": "ada", "password": "${FEED_PASS}""#) == "")
+        #expect(
+            problems(#""baseURL": "https://feeds.example.org/", "username": "ada", "password": "${FEED_PASS}""#) == "")
         #expect(problems(#""baseURL": "http://127.0.0.1:8080/", "username": "ada", "password": "${FEED_PASS}""#) == "")
         #expect(problems(#""baseURL": "http://localhost/", "headers": {"X-Api-Key": "${FEED_PASS}"}"#) == "")
         #expect(problems(#""baseURL": "http://feeds.example.org/", "headers": {"X-Team": "blue"}"#) == "")

@@ -53,9 +53,8 @@ import TributaryTesting
     func failure(_ path: String, timeout: Duration = .seconds(20)) async throws -> TributaryError {
         switch try await send(path, timeout: timeout) {
         case .success(let response):
-            Issue.record(
-                "\(path) succeeded with \(response.status), \(response.body.count) bytes: \(String(decoding: response.body.prefix(60), as: UTF8.self)) \(response.headers)"
-            )
+            let start = String(decoding: response.body.prefix(60), as: UTF8.self)
+            Issue.record("\(path) succeeded with \(response.status), \(response.body.count) bytes: \(start) \(response.headers)")
             return TributaryError(.transient, "")
         case .failure(let error): return error
         }
@@ -68,7 +67,10 @@ import TributaryTesting
         #expect(error.message == "timed out after 0.5 s waiting for 127.0.0.1")
         #expect(
             ContinuousClock.now - started < .seconds(60),
-            "bounded by the deadline, not by the 120 s server (room left for sanitizer runs, where a 0.5 s deadline was seen to fire after 26 s)"
+            """
+            bounded by the deadline, not by the 120 s server (room left for sanitizer runs, where a 0.5 s deadline \
+            was seen to fire after 26 s)
+            """
         )
     }
 

@@ -42,7 +42,8 @@ import TributaryTwitter
         #expect(error.code == .skipped)
         #expect(
             error.message
-                == "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source (X search needs a bearer token from a paid X developer app)"
+                == "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source (X search needs a bearer "
+                    + "token from a paid X developer app)"
         )
         #expect(!error.message.contains("\n"))
     }

@@ -52,7 +52,8 @@ import TributaryTwitter
         #expect(error.retryAfter == until)
         #expect(
             error.message
-                == "X is rate limiting this app's searches (HTTP 429: Too Many Requests); rate limited until \(ClockTime.format(until, now: Self.clock.start))"
+                == "X is rate limiting this app's searches (HTTP 429: Too Many Requests); rate limited until "
+                    + "\(ClockTime.format(until, now: Self.clock.start))"
         )
         #expect(server.requests.count == 1)
     }
@@ -68,7 +69,10 @@ import TributaryTwitter
         #expect(error.retryAfter == nil)
         #expect(
             error.message.hasPrefix(
-                "X usage cap reached (HTTP 429: UsageCapExceeded: Usage cap exceeded: Monthly product cap): not retryable"
+                """
+                X usage cap reached (HTTP 429: UsageCapExceeded: Usage cap exceeded: Monthly product cap): not \
+                retryable
+                """
             ))
         #expect(server.requests.count == 1)
     }

@@ -6,10 +6,12 @@ import TributaryTwitter
 
 /// The token as the docs show it: URL-encoded characters, passed verbatim.
 let testToken =
-    "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F"
+    "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3D"
+    + "EUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F"
 
 func entry(_ server: LocalHTTPServer, query: String = "swift lang:en -is:retweet", extra: String = "") -> String {
-    #"{"id": "x-swift", "type": "twitter", "query": "\#(query)", "bearerToken": "${TWITTER_BEARER_TOKEN}", "baseURL": "\#(server.baseURL)"\#(extra)}"#
+    #"{"id": "x-swift", "type": "twitter", "query": "\#(query)", "bearerToken": "${TWITTER_BEARER_TOKEN}", "#
+        + #""baseURL": "\#(server.baseURL)"\#(extra)}"#
 }
 
 /// Serves one fixture for every request.
@@ -42,11 +44,13 @@ func serve(
         #expect(first.sourceType == "twitter")
         #expect(
             first.title
-                == "Swift 6.3 on Linux & Windows: the release notes are out <3 Strict concurrency by default is the big one https://t.co/Qx8aZ3rT1b"
+                == "Swift 6.3 on Linux & Windows: the release notes are out <3 Strict concurrency by default is the "
+                    + "big one https://t.co/Qx8aZ3rT1b"
         )
         #expect(
             first.summary
-                == "Swift 6.3 on Linux & Windows: the release notes are out <3\n\nStrict concurrency by default is the big one https://t.co/Qx8aZ3rT1b — Swift (@swiftlang)"
+                == "Swift 6.3 on Linux & Windows: the release notes are out <3\n\nStrict concurrency by default is "
+                    + "the big one https://t.co/Qx8aZ3rT1b — Swift (@swiftlang)"
         )
         #expect(first.url?.absoluteString == "https://x.com/swiftlang/status/2061234567890123456")
         #expect(first.author == "@swiftlang")
@@ -58,7 +62,8 @@ func serve(
         let second = items[1]
         #expect(
             second.title
-                == "Is `sending` the same as `@Sendable`? No -> one is about regions, the other about types. Thread below"
+                == "Is `sending` the same as `@Sendable`? No -> one is about regions, the other about types. Thread "
+                    + "below"
         )
         #expect(second.author == "@ada_codes")
         #expect(second.summary?.hasSuffix(" — Ada & Co (@ada_codes)") == true)
@@ -67,9 +72,13 @@ func serve(
         let diagnostics = updates.last?.diagnostics ?? []
         #expect(
             diagnostics.contains(
-                "rate limit: 447/450 requests left, resets at \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167), now: Self.clock.start))"
+                """
+                rate limit: 447/450 requests left, resets at \
+                \(ClockTime.format(Date(timeIntervalSince1970: 1_779_098_167), now: Self.clock.start))
+                """
             ))
-        #expect(diagnostics.contains("more upstream; stopped at the page budget (1 requests)"), "a next_token, no budget")
+        #expect(
+            diagnostics.contains("more upstream; stopped at the page budget (1 requests)"), "a next_token, no budget")
         #expect(updates.last?.notes.isEmpty == true, "447/450 left is not worth a status note")
 
         let request = try #require(server.requests.first)

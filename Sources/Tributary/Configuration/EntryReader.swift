@@ -115,7 +115,8 @@ struct EntryReader {
         guard let type = registry[name] else {
             problems.add(
                 "\(path).type",
-                "unknown source type \"\(name)\"\(Suggestion.hint(for: name, in: names)); run `tributary sources` to list them"
+                "unknown source type \"\(name)\"\(Suggestion.hint(for: name, in: names)); run `tributary sources` to "
+                    + "list them"
             )
             return nil
         }

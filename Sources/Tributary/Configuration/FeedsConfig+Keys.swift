@@ -9,7 +9,8 @@ extension FeedsConfig {
             default: String(defaultLimit)),
         OptionSpec(
             "sort", .choice(DigestSort.allCases.map(\.rawValue)),
-            "newest; score (each item's percentile rank within its own source, raw score shown); or source (feeds.json order, newest first within each)",
+            "newest; score (each item's percentile rank within its own source, raw score shown); or source "
+                + "(feeds.json order, newest first within each)",
             default: defaultSort.rawValue),
         OptionSpec(
             "include", .stringList(maxCount: nil),

@@ -65,7 +65,8 @@ struct SourceRunner: Sendable {
                 final.isFinal = true
                 final.status.state = .ok
                 subscriber.send(final)
-                snapshots?.save(Array(final.items.prefix(snapshotSize)), for: entry.id, at: clock.now())  // while the host reduces
+                // Saved while the host reduces.
+                snapshots?.save(Array(final.items.prefix(snapshotSize)), for: entry.id, at: clock.now())
             case .failed(let error):
                 subscriber.send(failed(error, partial: latest?.items))
             }

@@ -13,7 +13,8 @@ enum CurlErrors {
         case CURLE_OPERATION_TIMEDOUT:
             return TributaryError(
                 .timeout,
-                "timed out after \(ClockTime.seconds(exchange.limits.deadline)) s waiting for \(exchange.url.host ?? target)"
+                "timed out after \(ClockTime.seconds(exchange.limits.deadline)) s waiting for "
+                    + "\(exchange.url.host ?? target)"
             )
         case CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return refusedOrLost(exchange)

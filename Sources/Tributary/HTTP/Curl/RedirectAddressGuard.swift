@@ -19,7 +19,8 @@ struct RedirectAddressGuard: Sendable {
         return TributaryError(
             .permanent,
             "refused a redirect from \(origin) to \(shown), a \(found.rawValue) address: a public server may not send "
-                + "Tributary into this machine or its network; set \"allowPrivateRedirects\": true in feeds.json to allow it"
+                + "Tributary into this machine or its network; set \"allowPrivateRedirects\": true in feeds.json to "
+                    + "allow it"
         )
     }
 }

@@ -33,7 +33,8 @@ enum RedirectPolicy {
         if carryingSecrets && url.scheme?.lowercased() == "https" && scheme == "http" {
             throw TributaryError(
                 .permanent,
-                "refused a redirect from https to \(Redaction.redact(target.absoluteString)): the request carries credentials, "
+                "refused a redirect from https to \(Redaction.redact(target.absoluteString)): the request carries "
+                    + "credentials, "
                     + "which are never sent over plain http; point the source at the https address"
             )
         }
