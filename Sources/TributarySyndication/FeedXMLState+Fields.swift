@@ -76,6 +76,19 @@ extension FeedXMLState {
         }
     }
 
+    /// A CDF `ITEM`'s address and last change are its `HREF` and `LASTMOD` attributes.
+    mutating func startCDFItem(_ attributes: FeedAttributes) {
+        if let href = attributes.bytes("HREF") {
+            let link = url(href)
+            entry?.link = link
+            entry?.linkRank = 2
+        }
+        if let lastModified = attributes.bytes("LASTMOD") {
+            let updated = attribute(lastModified)
+            entry?.updated = updated
+        }
+    }
+
     private mutating func startMediaField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         switch tag {
         case .mediaThumbnail, .itunesImage:

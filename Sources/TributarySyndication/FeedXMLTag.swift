@@ -29,9 +29,14 @@ enum FeedNamespace {
     ]
 }
 
+/// How names in no namespace read: as RSS's (the default), Atom's or CDF's.
+enum FeedPlainNames {
+    case rss, atom, cdf
+}
+
 /// The elements a feed reader acts on, by namespace and local name.
 enum FeedXMLTag {
-    case rss, rdf, atomFeed, html
+    case rss, rdf, atomFeed, cdfChannel, html
     case item, entry, atomSource
     case title, dcTitle, link, atomLink, guid, atomID
     case pubDate, dcDate, published, updated, created
@@ -74,10 +79,14 @@ enum FeedXMLTag {
         name.lowercased() == "html" ? .html : markup(name)
     }
 
-    /// The tag of a name in no namespace, in a document whose root is an Atom `<feed>`
-    /// without the Atom namespace: read as Atom.
-    init(plainAtomName name: String) {
-        self = Self.atom[name] ?? .other
+    /// The tag of a name in no namespace, in a document whose root says how such names
+    /// read: an Atom `<feed>` without the Atom namespace (as Atom), CDF's `<CHANNEL>` (as CDF).
+    init(plainName name: String, as names: FeedPlainNames) {
+        switch names {
+        case .rss: self.init(namespace: .plain, name: name)
+        case .atom: self = Self.atom[name] ?? .other
+        case .cdf: self = Self.cdf[name] ?? .other
+        }
     }
 
     private static let plain: [String: FeedXMLTag] = [
@@ -85,7 +94,13 @@ enum FeedXMLTag {
         "pubDate": .pubDate, "author": .rssAuthor, "description": .description, "category": .rssCategory,
         "enclosure": .enclosure, "generator": .generator, "img": .img, "HTML": .html,
         // Full content in an item: `body` as XHTML, `fullitem` as escaped HTML (like `content:encoded`).
-        "body": .xhtmlBody, "fullitem": .contentEncoded,
+        "body": .xhtmlBody, "fullitem": .contentEncoded, "CHANNEL": .cdfChannel,
+    ]
+
+    /// Microsoft's Channel Definition Format (W3C NOTE-CDFsubmit, 1997); an `ITEM`'s `HREF`
+    /// and `LASTMOD` are attributes.
+    private static let cdf: [String: FeedXMLTag] = [
+        "CHANNEL": .cdfChannel, "ITEM": .item, "TITLE": .title, "ABSTRACT": .description,
     ]
 
     /// Atom 1.0 and Atom 0.3 (`issued`, `modified`, `created`).
