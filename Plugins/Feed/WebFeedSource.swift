@@ -2,7 +2,7 @@ import Foundation
 import Tributary
 import TributarySyndication
 
-/// Any RSS 0.9x/1.0/2.0, Atom 1.0 or JSON Feed 1.0/1.1 document, over HTTP(S) or from
+/// Any RSS 0.9x/1.0/2.0, Atom 0.3/1.0, CDF or JSON Feed 1.0/1.1 document, over HTTP(S) or from
 /// a local `file://` path; the format is detected from the content, not the URL.
 public struct WebFeedSource: FeedSource {
     public static let type = "feed"

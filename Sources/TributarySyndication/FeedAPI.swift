@@ -2,7 +2,7 @@ import Foundation
 
 /// The feed formats Tributary reads, as detected from the document itself.
 enum FeedFormat: String, Sendable {
-    case rss, rdf, atom
+    case rss, rdf, atom, cdf
     case jsonFeed = "JSON Feed"
 }
 

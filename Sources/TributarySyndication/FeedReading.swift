@@ -156,6 +156,7 @@ enum FeedReading {
         case .rss: "RSS"
         case .rdf: "RSS 1.0 (RDF)"
         case .atom: "Atom"
+        case .cdf: "CDF"
         case .jsonFeed: "JSON Feed"
         }
     }

@@ -7,15 +7,15 @@ import CLibXML2
 struct FeedTagTable: ~Copyable {
     private let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: 128)
     private var count = 0
-    private var plainNamesAreAtom = false
+    private var plainNames = FeedPlainNames.rss
 
     init() {
         slots.initialize(repeating: Slot())
     }
 
-    /// From now on, names in no namespace are read as Atom's (see `FeedXMLTag(plainAtomName:)`).
-    mutating func readPlainNamesAsAtom() {
-        plainNamesAreAtom = true
+    /// From now on, names in no namespace are read as `names` says (see `FeedXMLTag(plainName:as:)`).
+    mutating func readPlainNames(as names: FeedPlainNames) {
+        plainNames = names
         for index in slots.indices { slots[index] = Slot() }
         count = 0
     }
@@ -30,8 +30,8 @@ struct FeedTagTable: ~Copyable {
         }
         let namespace = FeedNamespace(uri: uri.map { String(cString: $0) })
         let tag =
-            plainNamesAreAtom && uri == nil
-            ? FeedXMLTag(plainAtomName: String(cString: name))
+            plainNames != .rss && uri == nil
+            ? FeedXMLTag(plainName: String(cString: name), as: plainNames)
             : FeedXMLTag(namespace: namespace, name: String(cString: name))
         if count < slots.count / 2 {  // half full at most, so probes stay short
             slots[slot] = Slot(name: name, uri: uri, tag: tag)

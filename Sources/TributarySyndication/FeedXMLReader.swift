@@ -128,8 +128,11 @@ final class FeedXMLReader {
     ) {
         let tag = tags.tag(name, uri)
         state.startElement(tag, name: name, uri: uri, attributes, record: record)
-        // An Atom root without the Atom namespace: its descendants' plain names are Atom's.
-        if tag == .atomFeed, uri == nil, state.depth == 1 { tags.readPlainNamesAsAtom() }
+        // An Atom root without the Atom namespace: its descendants' plain names are Atom's;
+        // under CDF's root, CDF's.
+        if uri == nil, state.depth == 1, tag == .atomFeed || tag == .cdfChannel {
+            tags.readPlainNames(as: tag == .atomFeed ? .atom : .cdf)
+        }
         stopParserIfDone()
     }
 

@@ -64,12 +64,28 @@ extension FeedXMLState {
         case .atomCategory:
             if let term = attributes.bytes("term") ?? attributes.bytes("label") { addCategory(attribute(term)) }
         case .itunesImage: startMediaField(tag, attributes)
+        // Apple's first podcast specification (2005) gave an episode's artwork as a link.
+        case .itunesLink where attributes.value("rel", is: "image"): startMediaField(.itunesImage, attributes)
         case .enclosure: startMediaField(.mediaContent, attributes)
         case .contentEncoded: begin(capture: tag, type: .html)
+        case .xhtmlBody: begin(capture: .contentEncoded, type: .xhtml)
         case .dcTitle, .link, .atomID, .pubDate, .dcDate, .published, .updated, .created, .rssAuthor, .dcCreator,
             .itunesAuthor, .description, .rssCategory, .dcSubject, .itunesKeywords, .rank:
             begin(capture: tag)
         default: break
+        }
+    }
+
+    /// A CDF `ITEM`'s address and last change are its `HREF` and `LASTMOD` attributes.
+    mutating func startCDFItem(_ attributes: FeedAttributes) {
+        if let href = attributes.bytes("HREF") {
+            let link = url(href)
+            entry?.link = link
+            entry?.linkRank = 2
+        }
+        if let lastModified = attributes.bytes("LASTMOD") {
+            let updated = attribute(lastModified)
+            entry?.updated = updated
         }
     }
 

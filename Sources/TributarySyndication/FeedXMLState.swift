@@ -111,7 +111,11 @@ struct FeedXMLState {
         guard feed != nil else { return start(root: tag, name: name, uri: uri) }
         if capture != .other { return captureChild(tag, attributes) }
         if !inEntry {
-            if tag == .item || tag == .entry { return beginEntry() }
+            if tag == .item || tag == .entry {
+                beginEntry()
+                if feed?.format == .cdf { startCDFItem(attributes) }
+                return
+            }
             return startFeedField(tag, attributes)
         }
         startEntryField(tag, attributes)
@@ -143,6 +147,7 @@ struct FeedXMLState {
         case .rss: feed = RawFeed(format: .rss)
         case .rdf: feed = RawFeed(format: .rdf)
         case .atomFeed: feed = RawFeed(format: .atom)
+        case .cdfChannel where uri == nil: feed = RawFeed(format: .cdf)
         case .html:
             stop(TributaryError(.badResponse, "the server sent an HTML page, not a feed (a login or bot-check page?)"))
         default:

@@ -29,23 +29,30 @@ enum FeedNamespace {
     ]
 }
 
+/// How names in no namespace read: as RSS's (the default), Atom's or CDF's.
+enum FeedPlainNames {
+    case rss, atom, cdf
+}
+
 /// The elements a feed reader acts on, by namespace and local name.
 enum FeedXMLTag {
-    case rss, rdf, atomFeed, html
+    case rss, rdf, atomFeed, cdfChannel, html
     case item, entry, atomSource
     case title, dcTitle, link, atomLink, guid, atomID
     case pubDate, dcDate, published, updated, created
     case rssAuthor, dcCreator, itunesAuthor, atomAuthor, atomName, sourceAuthor
     case description, atomSummary, contentEncoded, atomContent, otherSummary
     case rssCategory, atomCategory, dcSubject, mediaCategory, itunesKeywords
-    case mediaThumbnail, mediaContent, enclosure, itunesImage, itunesCategory, rank, img, xhtmlBlock
+    case mediaThumbnail, mediaContent, enclosure, itunesImage, itunesLink, itunesCategory, rank, img, xhtmlBlock
+    /// An RSS item's full content as XHTML: `xhtml:body`, or `body` in no namespace.
+    case xhtmlBody
     /// XHTML `script` and `style`: their text is code, never shown.
     case xhtmlHidden
     case generator, other
 
     init(namespace: FeedNamespace, name: String) {
         switch namespace {
-        case .plain: self = Self.plain[name] ?? (name.lowercased() == "html" ? .html : .other)
+        case .plain: self = Self.plain[name] ?? Self.plainMarkup(name)
         case .atom: self = Self.atom[name] ?? .other
         case .dc: self = Self.dc[name] ?? .other
         case .dcterms: self = Self.dcterms[name] ?? .other
@@ -55,22 +62,45 @@ enum FeedXMLTag {
         case .rank: self = name == "rank" ? .rank : .other
         case .rdf: self = name == "RDF" ? .rdf : .other
         case .xhtml:
-            self = name == "img" ? .img : name == "html" ? .html : Self.blocks.contains(name) ? .xhtmlBlock : .other
-            if name == "script" || name == "style" { self = .xhtmlHidden }
+            self = name == "body" ? .xhtmlBody : Self.markup(name)
         case .xml, .other: self = .other
         }
     }
 
-    /// The tag of a name in no namespace, in a document whose root is an Atom `<feed>`
-    /// without the Atom namespace: read as Atom.
-    init(plainAtomName name: String) {
-        self = Self.atom[name] ?? .other
+    /// An XHTML element inside captured content: an image, a block, code, or other markup.
+    private static func markup(_ name: String) -> FeedXMLTag {
+        if name == "script" || name == "style" { return .xhtmlHidden }
+        return name == "img" ? .img : name == "html" ? .html : blocks.contains(name) ? .xhtmlBlock : .other
+    }
+
+    /// A name in no namespace that is no RSS element: HTML written into an RSS item
+    /// without the XHTML namespace reads as XHTML (`HTML` in any case is a web page's root).
+    private static func plainMarkup(_ name: String) -> FeedXMLTag {
+        name.lowercased() == "html" ? .html : markup(name)
+    }
+
+    /// The tag of a name in no namespace, in a document whose root says how such names
+    /// read: an Atom `<feed>` without the Atom namespace (as Atom), CDF's `<CHANNEL>` (as CDF).
+    init(plainName name: String, as names: FeedPlainNames) {
+        switch names {
+        case .rss: self.init(namespace: .plain, name: name)
+        case .atom: self = Self.atom[name] ?? .other
+        case .cdf: self = Self.cdf[name] ?? .other
+        }
     }
 
     private static let plain: [String: FeedXMLTag] = [
         "rss": .rss, "feed": .atomFeed, "item": .item, "title": .title, "link": .link, "guid": .guid,
         "pubDate": .pubDate, "author": .rssAuthor, "description": .description, "category": .rssCategory,
         "enclosure": .enclosure, "generator": .generator, "img": .img, "HTML": .html,
+        // Full content in an item: `body` as XHTML, `fullitem` as escaped HTML (like `content:encoded`).
+        "body": .xhtmlBody, "fullitem": .contentEncoded, "CHANNEL": .cdfChannel,
+    ]
+
+    /// Microsoft's Channel Definition Format (W3C NOTE-CDFsubmit, 1997); an `ITEM`'s `HREF`
+    /// and `LASTMOD` are attributes.
+    private static let cdf: [String: FeedXMLTag] = [
+        "CHANNEL": .cdfChannel, "ITEM": .item, "TITLE": .title, "ABSTRACT": .description,
     ]
 
     /// Atom 1.0 and Atom 0.3 (`issued`, `modified`, `created`).
@@ -96,7 +126,7 @@ enum FeedXMLTag {
 
     private static let itunes: [String: FeedXMLTag] = [
         "author": .itunesAuthor, "image": .itunesImage, "summary": .otherSummary, "keywords": .itunesKeywords,
-        "category": .itunesCategory,
+        "category": .itunesCategory, "link": .itunesLink,
     ]
 
     /// XHTML elements that break a line, read as a space in inline XHTML content.

@@ -52,4 +52,24 @@ import TributaryTesting
         #expect(item.thumbnail?.absoluteString == "https://img.amp.example/t?w=120&h=90")
         #expect(item.tags == ["Rock & Roll", "Q&A"])
     }
+
+    /// An RSS item's full content written as XHTML (`xhtml:body`, or `body` in no
+    /// namespace) or as escaped HTML in `fullitem` is its content: read as text, its
+    /// scripts left out; the item's own `description` stays the summary.
+    @Test func bodyAndFullitemAreTheItemsContent() async throws {
+        let (items, _) = try await served("corpus-classes/item-body.xml")
+        #expect(items.map(\.title) == ["Tide tables", "Ferry times", "Harbour dues", "Crane repairs"])
+        #expect(
+            items.map(\.summary) == [
+                "High water at noon. Low water at six.", "First boat at seven.", "Dues rise & fall", "The short notice.",
+            ])
+    }
+
+    /// Apple's first podcast specification gave an episode's artwork as
+    /// `<itunes:link rel="image" href=…>`: the item's thumbnail. A link of another `rel` is not.
+    @Test func itunesImageLinkIsTheThumbnail() async throws {
+        let (items, _) = try await served("corpus-classes/itunes-link-image.xml")
+        #expect(items.map(\.title) == ["Episode one", "Episode two"])
+        #expect(items.map(\.thumbnail?.absoluteString) == ["https://radio.example/art/one.jpg", nil])
+    }
 }

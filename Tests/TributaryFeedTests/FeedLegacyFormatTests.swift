@@ -76,6 +76,19 @@ import TributaryTesting
         #expect(item.published == utc("2004-09-06T16:45:00Z"))
     }
 
+    /// Microsoft's Channel Definition Format (W3C NOTE-CDFsubmit, 1997): `ITEM`s in nested
+    /// `CHANNEL`s, their `HREF` the link, `LASTMOD` the date, `TITLE` and `ABSTRACT`.
+    @Test func cdfChannel() async throws {
+        let (items, _) = try await served("legacy-formats/cdf-channel.xml", contentType: "application/xml")
+        #expect(items.map(\.title) == ["Opening hours & holidays", "Story time"])
+        #expect(
+            items.map { $0.url?.absoluteString } == [
+                "https://library.example/hours", "https://library.example/children/story-time",
+            ])
+        #expect(items.map(\.published) == [utc("2001-03-01T16:30:00Z"), utc("2001-02-27T00:00:00Z")])
+        #expect(items.map(\.summary) == ["Closed on Monday.", nil])
+    }
+
     @Test func rss11IsRefusedByName() async throws {
         let error = try #require(
             try await failure(serving: "legacy-formats/rss-1.1.xml", contentType: "application/xml"))
