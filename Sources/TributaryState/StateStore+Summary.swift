@@ -61,7 +61,10 @@ extension StateStore {
                 arguments: [cutoff - Self.lastSeenStep(retention: retention)])
             let items = db.changesCount
             try db.execute(sql: "DELETE FROM run WHERE startedAt < ?", arguments: [cutoff])
-            try db.execute(sql: "DELETE FROM sourceRun WHERE run NOT IN (SELECT id FROM run)")
+            // Foreign keys already cascade; this catches rows a store without them left, by
+            // the primary key's range (run ids grow), not a scan of every outcome ever kept.
+            try db.execute(
+                sql: "DELETE FROM sourceRun WHERE run < COALESCE((SELECT MIN(id) FROM run), 9223372036854775807)")
             return items
         }
     }

@@ -107,6 +107,19 @@ import TributaryTesting
         #expect(memory[Self.item("recent")]?.isNew == false)
     }
 
+    @Test func retentionForgetsRunsWithTheirPerSourceOutcomes() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(Self.digest([Self.item("a")]), at: start)
+        _ = try store.remember(Self.digest([Self.item("a")]), at: start.addingTimeInterval(80 * 86_400))
+        try store.prune(olderThan: .seconds(30 * 86_400), now: start.addingTimeInterval(90 * 86_400))
+        let (runs, outcomes) = try store.read { db in
+            let count = { (table: String) in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") }
+            return (try count("run"), try count("sourceRun"))
+        }
+        #expect(runs == 1 && outcomes == 1, "the first run and its outcome are gone, the second run's stay")
+        #expect(try store.summary().first?.lastRun == start.addingTimeInterval(80 * 86_400))
+    }
+
     @Test func snapshotsLiveInTheStore() throws {
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         store.save([Self.item("kept")], for: "news", at: start)
