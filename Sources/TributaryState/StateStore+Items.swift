@@ -13,6 +13,7 @@ extension StateStore {
         _ digest: Digest, at now: Date, dryRun: Bool = false, retention: Duration? = nil
     ) throws -> DigestMemory {
         var memory = DigestMemory()
+        var newBySource: [String: Int] = [:]
         let bySource = Dictionary(grouping: digest.items, by: \.source)
         let step = Self.lastSeenStep(retention: retention)
         for (source, items) in bySource {
@@ -20,9 +21,10 @@ extension StateStore {
                 dryRun
                 ? try read { try recall(items, source: source, now: now, in: $0) }
                 : try write { db in try recall(items, source: source, now: now, in: db, recordingWith: step) }
-            for (item, itemMemory) in zip(items, remembered) { memory[item] = itemMemory }
+            memory.set(remembered, for: items, of: source)
+            newBySource[source] = remembered.count(where: \.isNew)
         }
-        if !dryRun { try recordRun(digest, memory: memory, at: now) }
+        if !dryRun { try recordRun(digest, newBySource: newBySource, at: now) }
         return memory
     }
 
@@ -44,9 +46,8 @@ extension StateStore {
         return memories
     }
 
-    private func recordRun(_ digest: Digest, memory: DigestMemory, at now: Date) throws {
-        let newBySource = Dictionary(grouping: digest.items.filter { memory[$0]?.isNew == true }, by: \.source)
-            .mapValues(\.count)
+    /// Records the run and each source's outcome (`newBySource`: how many of its items were new).
+    private func recordRun(_ digest: Digest, newBySource: [String: Int], at now: Date) throws {
         try write { db in
             try db.execute(
                 sql: "INSERT INTO run (config, startedAt) VALUES (?, ?)",

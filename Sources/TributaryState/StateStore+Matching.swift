@@ -19,7 +19,7 @@ extension StateStore {
     /// The source's rows are read in one indexed scan into a hash table, and only the
     /// items it does not know are looked up by URL.
     func matches(_ items: [FeedItem], urls: [String?], source: String, in db: Database) throws -> [Match?] {
-        let known = try knownRows(of: source, in: db)
+        let known = try knownRows(of: source, expected: items.count, in: db)
         var found = [Match?](repeating: nil, count: items.count)
         var unknown: [Int] = []
         for index in items.indices {
@@ -43,8 +43,9 @@ extension StateStore {
         var readAt: Double?
     }
 
-    /// The source's rows by item id, in one scan of the primary key's range.
-    private func knownRows(of source: String, in db: Database) throws -> [String: KnownRow] {
+    /// The source's rows by item id, in one scan of the primary key's range; the table is
+    /// made for `expected` rows at once (a run shows about as many as the store kept).
+    private func knownRows(of source: String, expected: Int, in db: Database) throws -> [String: KnownRow] {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -53,6 +54,7 @@ extension StateStore {
                 """,
             arguments: [config, source])
         var known: [String: KnownRow] = [:]
+        known.reserveCapacity(expected)
         while let row = try rows.next() {
             known[row[0]] = KnownRow(canonicalURL: row[1], firstSeen: row[2], lastSeen: row[3], readAt: row[4])
         }

@@ -19,29 +19,28 @@ public struct ItemMemory: Sendable, Equatable {
 /// What the state store remembers of a digest's items, by source and id; renderers
 /// mark new items with it, and the `--new`, `--since` and `--unread` filters read it.
 public struct DigestMemory: Sendable {
-    private var items: [Key: ItemMemory] = [:]
+    /// By source, then by id: a digest has few sources, so a lookup hashes the item's id and
+    /// a short source name, and a source's table is built at its final size in one go.
+    private var bySource: [String: [String: ItemMemory]] = [:]
 
     public init() {}
 
     public subscript(item: FeedItem) -> ItemMemory? {
-        get { items[Self.key(item)] }
-        set { items[Self.key(item)] = newValue }
+        get { bySource[item.source]?[item.id] }
+        set { bySource[item.source, default: [:]][item.id] = newValue }
+    }
+
+    /// Remembers `memories[i]` for `items[i]`, all of one `source`.
+    public mutating func set(_ memories: [ItemMemory], for items: [FeedItem], of source: String) {
+        var table = bySource.removeValue(forKey: source) ?? [:]
+        table.reserveCapacity(table.count + items.count)
+        for (item, memory) in zip(items, memories) { table[item.id] = memory }
+        bySource[source] = table
     }
 
     /// How many of `items` are new.
     public func newCount(_ items: [FeedItem]) -> Int {
         items.count { self[$0]?.isNew == true }
-    }
-
-    /// An item's place: its source and id (a struct, not a joined string, so looking one
-    /// up allocates nothing).
-    private struct Key: Hashable {
-        var source: String
-        var id: String
-    }
-
-    private static func key(_ item: FeedItem) -> Key {
-        Key(source: item.source, id: item.id)
     }
 }
 
