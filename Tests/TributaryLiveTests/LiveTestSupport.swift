@@ -3,34 +3,19 @@ import Tributary
 import TributaryLive
 import TributaryTesting
 
-/// One item per line of a text body: a source small enough to follow in timing tests.
-struct LinesSource: SingleRequestSource {
+/// One item per line of a text body, the line its title: small enough to follow in timing tests.
+enum LiveLines: LineItems {
     static let type = "lines"
-    static let summary = "one item per line of a text body, for live tests"
-    static let options: [OptionSpec] = []
 
-    let entry: SourceEntry
-
-    init(entry: SourceEntry) throws { self.entry = entry }
-
-    func request() throws -> HTTPRequest {
-        HTTPRequest(url: entry.baseURL(default: "http://127.0.0.1:9").appendingPathComponent(entry.id))
-    }
-
-    func update(from response: HTTPResponse) throws -> SourceUpdate {
-        try response.requireSuccess()
-        let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
-        return SourceUpdate(
-            items: lines.map {
-                FeedItem(id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0))
-            })
+    static func item(_ line: String, in feed: String) -> FeedItem {
+        FeedItem(id: line, source: "", sourceType: type, kind: .post, title: line)
     }
 }
 
 /// A digest pipeline over `sources` (feeds.json entries, `BASE` standing for the
 /// server's address) on `clock`.
 func livePipeline(_ sources: String, server: LocalHTTPServer, clock: ManualClock) throws -> LivePipeline {
-    let registry = SourceRegistry([SourceType(LinesSource.self)])
+    let registry = SourceRegistry([SourceType(LinesSource<LiveLines>.self)])
     let json = #"{"sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
     let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
     let http = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: config.timeout, clock: clock.runClock)

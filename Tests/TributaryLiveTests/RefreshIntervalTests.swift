@@ -7,7 +7,7 @@ import TributaryTesting
 /// An entry's `refresh`: 15 minutes unless it says otherwise, and never below what its
 /// upstream can fairly be asked (1m on the network, 1s on this machine).
 @Suite struct RefreshIntervalTests {
-    let harness = SourceHarness(SourceType(LinesSource.self))
+    let harness = SourceHarness(SourceType(LinesSource<LiveLines>.self))
 
     func interval(_ entry: String) throws -> Duration {
         try RefreshInterval.of(try harness.entry(entry))

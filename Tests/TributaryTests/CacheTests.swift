@@ -68,7 +68,7 @@ import TributaryTesting
         let server = try await LocalHTTPServer.start { _ in
             await healthy.increment() == 1 ? .text("kept item") : .text("down", status: 404)
         }
-        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let registry = SourceRegistry([SourceType(PipelineSource.self)])
         let json = #"{"sources": [{"id": "news", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let pipeline = DigestPipeline(

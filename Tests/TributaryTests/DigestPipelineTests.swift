@@ -3,36 +3,21 @@ import Testing
 import Tributary
 import TributaryTesting
 
-/// A source that asks the local server for `/<entry id>` and maps the body's lines to
-/// items, each line the item's title and, when it parses as one, its URL.
-struct LinesSource: SingleRequestSource {
+/// One item per line of the body: the line is its title and, when it parses as one, its URL.
+enum PipelineLines: LineItems {
     static let type = "lines"
-    static let summary = "one item per line of a text body, for pipeline tests"
-    static let options: [OptionSpec] = []
 
-    let entry: SourceEntry
-
-    init(entry: SourceEntry) throws { self.entry = entry }
-
-    func request() throws -> HTTPRequest {
-        HTTPRequest(url: entry.baseURL(default: "http://127.0.0.1:9").appendingPathComponent(entry.id))
-    }
-
-    func update(from response: HTTPResponse) throws -> SourceUpdate {
-        try response.requireSuccess()
-        let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
-        return SourceUpdate(
-            items: lines.map {
-                FeedItem(
-                    id: String($0), source: "", sourceType: Self.type, kind: .post, title: String($0),
-                    url: URL(string: String($0)))
-            })
+    static func item(_ line: String, in feed: String) -> FeedItem {
+        FeedItem(id: line, source: "", sourceType: type, kind: .post, title: line, url: URL(string: line))
     }
 }
 
+/// The host tests' source: one item per line of the local server's body.
+typealias PipelineSource = LinesSource<PipelineLines>
+
 @Suite struct DigestPipelineTests {
     func run(_ sources: String, server: LocalHTTPServer, timeout: String = "5") async throws -> Digest {
-        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let registry = SourceRegistry([SourceType(PipelineSource.self)])
         let json =
             #"{"timeout": \#(timeout), "sources": "#
                 + #"[\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#

@@ -12,7 +12,7 @@ import TributaryTesting
     func run(_ entry: String, server: LocalHTTPServer, http: HTTPClient? = nil, timeout: String = "5") async throws
         -> Digest
     {
-        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let registry = SourceRegistry([SourceType(PipelineSource.self)])
         let base = server.baseURL.absoluteString
         let json = #"{"timeout": \#(timeout), "sources": [{"type": "lines", "baseURL": "\#(base)", \#(entry)}]}"#
         let config = try ConfigLoader(registry: registry, environment: Self.environment).load(Data(json.utf8))

@@ -12,7 +12,7 @@ import TributaryTesting
     func pipeline(_ server: LocalHTTPServer, timeout: String = "1000", snapshots: (any SnapshotKeeper)? = nil) throws
         -> DigestPipeline
     {
-        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let registry = SourceRegistry([SourceType(PipelineSource.self)])
         let json =
             #"{"timeout": \#(timeout), "sources": [{"id": "s", "type": "lines", "baseURL": "\#(server.baseURL)"}]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))

@@ -4,26 +4,10 @@ import Testing
 import Tributary
 import TributaryTesting
 
-/// A source whose items look like a web feed's (title, page, author, a paragraph of
-/// summary, thumbnail, two tags), one per line of the local server's body.
-struct ArticleLinesSource: SingleRequestSource {
+/// Items that look like a web feed's (title, page, author, a paragraph of summary,
+/// thumbnail, two tags), one per line of the local server's body.
+enum ArticleLines: LineItems {
     static let type = "articles"
-    static let summary = "one feed-like item per line of a text body, for memory tests"
-    static let options: [OptionSpec] = []
-
-    let entry: SourceEntry
-
-    init(entry: SourceEntry) throws { self.entry = entry }
-
-    func request() throws -> HTTPRequest {
-        HTTPRequest(url: entry.baseURL(default: "http://127.0.0.1:9").appendingPathComponent(entry.id))
-    }
-
-    func update(from response: HTTPResponse) throws -> SourceUpdate {
-        try response.requireSuccess()
-        let lines = String(decoding: response.body, as: UTF8.self).split(separator: "\n")
-        return SourceUpdate(items: lines.map { Self.item(String($0), in: entry.id) })
-    }
 
     static func item(_ line: String, in feed: String) -> FeedItem {
         FeedItem(
@@ -44,7 +28,7 @@ struct ArticleLinesSource: SingleRequestSource {
     func digest(sources: Int) async throws -> Digest {
         let body = (1...Self.perSource).map(String.init).joined(separator: "\n")
         let server = try await LocalHTTPServer.start { _ in .text(body) }
-        let registry = SourceRegistry([SourceType(ArticleLinesSource.self)])
+        let registry = SourceRegistry([SourceType(LinesSource<ArticleLines>.self)])
         let entries = (0..<sources).map { #"{"id": "s\#($0)", "type": "articles", "baseURL": "\#(server.baseURL)"}"# }
         let json = #"{"limit": 0, "sources": [\#(entries.joined(separator: ","))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
@@ -80,7 +64,7 @@ struct ArticleLinesSource: SingleRequestSource {
     @Test func packedItemsReadBackAndRenderAsTheyWereMade() async throws {
         let items = try await digest(sources: 4).items
         for source in ["s0", "s1", "s2", "s3"] {  // two of them were packed
-            let expected = ArticleLinesSource.item("7", in: source)
+            let expected = ArticleLines.item("7", in: source)
             let item = try #require(items.first { $0.id == "\(source):\(source)-7" })
             #expect(item.title == expected.title && item.author == expected.author)
             #expect(item.summary == expected.summary?.trimmingCharacters(in: .whitespaces), "sanitised: trimmed")

@@ -9,7 +9,7 @@ import TributaryTesting
     func snapshot(entry: String, lines: Int) async throws -> [FeedItem]? {
         let body = (1...lines).map { "item-\($0)" }.joined(separator: "\n")
         let server = try await LocalHTTPServer.start { _ in .text(body) }
-        let registry = SourceRegistry([SourceType(LinesSource.self)])
+        let registry = SourceRegistry([SourceType(PipelineSource.self)])
         let json = #"{"limit": 0, "sources": [{"id": "s", "type": "lines", "baseURL": "\#(server.baseURL)"\#(entry)}]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let store = MemorySnapshots()
