@@ -71,7 +71,7 @@ struct PluginItem {
             throw Problem(
                 message:
                     "\"\(key)\" must be an ISO 8601 date such as \"2026-11-22T06:00:00Z\", found "
-                        + "\"\(TextCleanup.truncate(text, to: 40))\""
+                    + "\"\(TextCleanup.truncate(text, to: 40))\""
             )
         }
         return date

@@ -18,11 +18,11 @@ public struct StatusLine: Sendable {
         case .failed:
             return
                 "\(style.red("✗")) \(name) \(style.dim("(\(status.type))")) \(style.red("failed:")) "
-                    + "\(status.message ?? "unknown error")"
+                + "\(status.message ?? "unknown error")"
         case .skipped:
             return
                 "\(style.yellow("–")) \(name) \(style.dim("(\(status.type))")) \(style.yellow("skipped:")) "
-                    + "\(status.message ?? "")"
+                + "\(status.message ?? "")"
         case .pending:
             return "… \(name) \(style.dim("(\(status.type))")) still running"
         }

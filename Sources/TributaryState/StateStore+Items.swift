@@ -58,7 +58,7 @@ extension StateStore {
                 try db.execute(
                     sql:
                         "INSERT INTO sourceRun (run, source, status, message, itemCount, newCount, durationMs) "
-                            + "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     arguments: [
                         run, status.id, status.state.rawValue, status.message, status.itemCount,
                         newBySource[status.id] ?? 0, milliseconds,

@@ -78,8 +78,10 @@ extension StateStore {
         while let row = try rows.next() {
             let firstSeen: Double = row[1]
             found.append(
-                (indices[row[0]],
-                 Match(firstSeen: firstSeen, lastSeen: firstSeen, readAt: row[2], urlChanged: false, byURLOnly: true)))
+                (
+                    indices[row[0]],
+                    Match(firstSeen: firstSeen, lastSeen: firstSeen, readAt: row[2], urlChanged: false, byURLOnly: true)
+                ))
         }
         return found
     }

@@ -104,7 +104,7 @@ struct BlueskyFixtureRun {
         #expect(
             error.message
                 == "Bluesky rejected the request (HTTP 400: InvalidRequest: Profile not found); check \"actor\" or "
-                    + "\"query\""
+                + "\"query\""
         )
         await run.server.shutdown()
     }

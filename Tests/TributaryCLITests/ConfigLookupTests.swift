@@ -109,7 +109,7 @@ import TributaryTesting
                 result.stderr.contains(
                     "no configuration found; tried \(setup.work.path)/feeds.json and \(setup.userFile.path); "
                         + "run `tributary init` to write a starter config to \(setup.userFile.path), or pass "
-                            + "--config PATH"
+                        + "--config PATH"
                 ), "\(command): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }

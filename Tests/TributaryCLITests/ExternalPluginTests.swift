@@ -75,7 +75,7 @@ import Testing
         #expect(
             digest.sources.last?.message
                 == "tributary-source-lines exited with status 1: tributary-source-lines: cannot read "
-                    + "/nonexistent.csv: no such file"
+                + "/nonexistent.csv: no such file"
         )
     }
 

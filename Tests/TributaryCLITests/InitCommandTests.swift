@@ -46,7 +46,7 @@ import Testing
         #expect(
             refused.stderr
                 == "tributary: \(setup.userFile.path) already exists; pass --force to replace it, or name another "
-                    + "PATH\n"
+                + "PATH\n"
         )
         #expect(try String(contentsOf: setup.userFile, encoding: .utf8) == "// mine\n")
         let forced = try await TributaryBinary.run(["init", "--force"], environment: setup.environment, in: setup.work)

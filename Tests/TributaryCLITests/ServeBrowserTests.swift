@@ -65,4 +65,3 @@ final class LiveValueBox<Value: Sendable>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
-

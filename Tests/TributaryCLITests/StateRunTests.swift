@@ -139,7 +139,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let entry =
             #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "#
-                + #""bearerToken": "${T}"}"#
+            + #""bearerToken": "${T}"}"#
         let config = try TributaryBinary.config(#"{"sources": [\#(entry)]}"#)
         let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
         let run = {

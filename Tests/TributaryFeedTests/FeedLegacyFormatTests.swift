@@ -95,7 +95,7 @@ import TributaryTesting
         #expect(
             error.message
                 == "the document is RSS 1.1 (root element <Channel> in namespace http://purl.org/net/rss1.1#), which "
-                    + "Tributary does not read"
+                + "Tributary does not read"
         )
     }
 
@@ -104,7 +104,7 @@ import TributaryTesting
         #expect(
             error.message
                 == "the document is an OPML outline (root element <opml>), a list of feeds rather than a feed: add "
-                    + "its feeds one by one"
+                + "its feeds one by one"
         )
     }
 
@@ -117,7 +117,7 @@ import TributaryTesting
         #expect(
             error.message
                 == "the document's root element is <feed> in namespace urn:example:not-atom, not an RSS, RDF or Atom "
-                    + "feed"
+                + "feed"
         )
     }
 }

@@ -65,7 +65,7 @@ import TributaryTesting
         #expect(error.code == .badResponse)
         let expected =
             #"the document starts with { but is not valid JSON: at byte 29, expected "," or "]" after the value (is "#
-                + #"a comma missing?)"#
+            + #"a comma missing?)"#
         #expect(error.message == expected, "\(error.message)")
     }
 

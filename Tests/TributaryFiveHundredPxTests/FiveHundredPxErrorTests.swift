@@ -16,7 +16,7 @@ import TributaryTesting
         }
         let entry =
             #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "#
-                + #""\#(server.baseURL)"}"#
+            + #""\#(server.baseURL)"}"#
         return (await harness.failure(entry), server)
     }
 
@@ -76,7 +76,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let entry =
             #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "baseURL": "#
-                + #""\#(server.baseURL)"}"#
+            + #""\#(server.baseURL)"}"#
         let failure = try #require(await harness.failure(entry))
         #expect(failure.code == .permanent)
         #expect(failure.message.contains("Consumer key *** is not valid"))

@@ -153,7 +153,7 @@ import TributaryTesting
         #expect(
             error.message
                 == "Flickr service is temporarily unavailable (code 105: Service currently unavailable); try again "
-                    + "later"
+                + "later"
         )
     }
 

@@ -143,7 +143,7 @@ struct HackerNewsFixtureRun {
         #expect(
             error.message
                 == "HN Search (Algolia) rejected the search (HTTP 400: invalid numeric filter: Unexpected token: "
-                    + "parenthesis expected at col 7); check query, tags and numericFilters"
+                + "parenthesis expected at col 7); check query, tags and numericFilters"
         )
         await run.server.shutdown()
     }

@@ -51,7 +51,6 @@ extension Received {
     }
 }
 
-
 extension LiveDigest {
     /// Each source's id and state, as `a=ok`.
     var states: [String] { digest.sources.map { "\($0.id)=\($0.state.rawValue)" } }

@@ -26,6 +26,6 @@ struct MastodonFixtureRun {
         let mode = extra.contains("\"mode\"") ? "" : #", "hashtag": "swift""#
         return
             #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "#
-                + #""\#(server.baseURL)"\#(mode)\#(extra)}"#
+            + #""\#(server.baseURL)"\#(mode)\#(extra)}"#
     }
 }

@@ -11,7 +11,7 @@ import TributaryTesting
         #expect(
             item.summary
                 == "Swift 6.3 is out & strict concurrency is much nicer now. Release notes: "
-                    + "https://www.swift.org/blog/swift-6.3-released/ #Swift #SwiftLang"
+                + "https://www.swift.org/blog/swift-6.3-released/ #Swift #SwiftLang"
         )
         #expect(item.url?.absoluteString == "https://fosstodon.org/@ada/113512345678901234")
         await run.server.shutdown()

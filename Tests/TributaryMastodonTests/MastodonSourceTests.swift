@@ -9,7 +9,7 @@ import TributaryTesting
         let run = try await MastodonFixtureRun.serving("html-content")
         let extra =
             ##", "hashtag": "#swift", "any": ["swiftlang"], "all": ["ios"], "none": ["crypto"], "local": true, "##
-                + ##""onlyMedia": true, "limit": 20"##
+            + ##""onlyMedia": true, "limit": 20"##
         _ = try await run.harness.items(
             #"{"id": "md", "type": "mastodon", "instance": "mastodon.social", "baseURL": "#
                 + #""\#(run.server.baseURL)"\#(extra)}"#

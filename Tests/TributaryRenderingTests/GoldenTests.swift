@@ -27,7 +27,7 @@ import TributaryRendering
                 id: "so-swift:1", source: "so-swift", sourceType: "stackoverflow", kind: .question,
                 title:
                     #"What's the difference between "let" & "var" in Swift, and why does the compiler [sometimes] "#
-                        + #"care?"#,
+                    + #"care?"#,
                 url: URL(string: "https://stackoverflow.com/questions/1/slug"), author: "José O'Neil",
                 published: generatedAt.addingTimeInterval(-5400), score: 12,
                 summary: "3 answers · 1,204 views · answered",

@@ -29,12 +29,12 @@ import TributaryTesting
     @Test func theNewestQuestionsDateBecomesTheNextCursor() async throws {
         let body =
             #"{"items": [{"question_id": 1, "title": "a", "link": "https://stackoverflow.com/q/1", "creation_date": "#
-                + #"1795300100, "last_activity_date": 1795300500}, {"question_id": 2, "title": "b", "link": "https://stackoverflow.com/q/2", "creation_date": 1795300200, "last_activity_date": 1795300300}], "has_more": false}"#
+            + #"1795300100, "last_activity_date": 1795300500}, {"question_id": 2, "title": "b", "link": "https://stackoverflow.com/q/2", "creation_date": 1795300200, "last_activity_date": 1795300300}], "has_more": false}"#
         let server = try await LocalHTTPServer.start { _ in .text(body, contentType: "application/json") }
         defer { Task { await server.shutdown() } }
         let entry =
             #"{"id": "s", "type": "stackoverflow", "tags": ["swift"], "sort": "activity", "baseURL": "#
-                + #""\#(server.baseURL)/"}"#
+            + #""\#(server.baseURL)/"}"#
         let update = try #require(try await harness.updates(entry).last)
         #expect(update.cursor == "1795300500")
         #expect(!update.isIncremental, "no cursor was given: a full answer")

@@ -53,7 +53,7 @@ import Tributary
         try StateSchema.migrator.migrate(old, upTo: "v2")
         let blob =
             #"{"savedAt": "2026-11-20T06:00:00Z", "items": [{"id": "a", "source": "news", "sourceType": "feed", "#
-                + #""kind": "article", "title": "Kept", "tags": []}]}"#
+            + #""kind": "article", "title": "Kept", "tags": []}]}"#
         try old.write { db in
             try db.execute(
                 sql: "INSERT INTO snapshot (config, source, savedAt, items) VALUES ('/feeds.json', 'news', 1, ?)",

@@ -20,7 +20,7 @@ typealias PipelineSource = LinesSource<PipelineLines>
         let registry = SourceRegistry([SourceType(PipelineSource.self)])
         let json =
             #"{"timeout": \#(timeout), "sources": "#
-                + #"[\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
+            + #"[\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
         let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
         let http = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: config.timeout)
         let pipeline = DigestPipeline(

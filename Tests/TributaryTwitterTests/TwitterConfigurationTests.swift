@@ -43,7 +43,7 @@ import TributaryTwitter
         #expect(
             error.message
                 == "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source (X search needs a bearer "
-                    + "token from a paid X developer app)"
+                + "token from a paid X developer app)"
         )
         #expect(!error.message.contains("\n"))
     }

@@ -53,7 +53,7 @@ import TributaryTwitter
         #expect(
             error.message
                 == "X is rate limiting this app's searches (HTTP 429: Too Many Requests); rate limited until "
-                    + "\(ClockTime.format(until, now: Self.clock.start))"
+                + "\(ClockTime.format(until, now: Self.clock.start))"
         )
         #expect(server.requests.count == 1)
     }

@@ -45,12 +45,12 @@ func serve(
         #expect(
             first.title
                 == "Swift 6.3 on Linux & Windows: the release notes are out <3 Strict concurrency by default is the "
-                    + "big one https://t.co/Qx8aZ3rT1b"
+                + "big one https://t.co/Qx8aZ3rT1b"
         )
         #expect(
             first.summary
                 == "Swift 6.3 on Linux & Windows: the release notes are out <3\n\nStrict concurrency by default is "
-                    + "the big one https://t.co/Qx8aZ3rT1b — Swift (@swiftlang)"
+                + "the big one https://t.co/Qx8aZ3rT1b — Swift (@swiftlang)"
         )
         #expect(first.url?.absoluteString == "https://x.com/swiftlang/status/2061234567890123456")
         #expect(first.author == "@swiftlang")
@@ -63,7 +63,7 @@ func serve(
         #expect(
             second.title
                 == "Is `sending` the same as `@Sendable`? No -> one is about regions, the other about types. Thread "
-                    + "below"
+                + "below"
         )
         #expect(second.author == "@ada_codes")
         #expect(second.summary?.hasSuffix(" — Ada & Co (@ada_codes)") == true)

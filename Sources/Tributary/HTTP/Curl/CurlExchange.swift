@@ -143,11 +143,11 @@ final class CurlExchange: @unchecked Sendable {
         if let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
             return
                 "body inflates past the \(ByteCount.format(limits.maxBodySize)) cap (\(encoding), a compression "
-                    + "bomb?); raise \"maxResponseMB\" in feeds.json if this is expected"
+                + "bomb?); raise \"maxResponseMB\" in feeds.json if this is expected"
         }
         return
             "response larger than \(ByteCount.format(limits.maxBodySize)) cap; raise \"maxResponseMB\" in feeds.json "
-                + "if this is expected"
+            + "if this is expected"
     }
 
     /// Hands the result to the awaiting caller, once.

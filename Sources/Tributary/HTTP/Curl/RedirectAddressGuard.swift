@@ -20,7 +20,7 @@ struct RedirectAddressGuard: Sendable {
             .permanent,
             "refused a redirect from \(origin) to \(shown), a \(found.rawValue) address: a public server may not send "
                 + "Tributary into this machine or its network; set \"allowPrivateRedirects\": true in feeds.json to "
-                    + "allow it"
+                + "allow it"
         )
     }
 }
