@@ -61,7 +61,8 @@ import TributaryTesting
         #expect(items.map(\.title) == ["Tide tables", "Ferry times", "Harbour dues", "Crane repairs"])
         #expect(
             items.map(\.summary) == [
-                "High water at noon. Low water at six.", "First boat at seven.", "Dues rise & fall", "The short notice.",
+                "High water at noon. Low water at six.", "First boat at seven.", "Dues rise & fall",
+                "The short notice.",
             ])
     }
 

@@ -54,7 +54,8 @@ import TributaryTesting
         switch try await send(path, timeout: timeout) {
         case .success(let response):
             let start = String(decoding: response.body.prefix(60), as: UTF8.self)
-            Issue.record("\(path) succeeded with \(response.status), \(response.body.count) bytes: \(start) \(response.headers)")
+            let size = response.body.count
+            Issue.record("\(path) succeeded with \(response.status), \(size) bytes: \(start) \(response.headers)")
             return TributaryError(.transient, "")
         case .failure(let error): return error
         }
