@@ -10,6 +10,7 @@ enum StateSchema {
         migrator.registerMigration("v1", migrate: version1)
         migrator.registerMigration("v2", migrate: version2)
         migrator.registerMigration("v3", migrate: version3)
+        migrator.registerMigration("v4", migrate: version4)
         return migrator
     }
 
@@ -102,6 +103,48 @@ enum StateSchema {
                 arguments: arguments + [SnapshotCoding.encode(items[...])])
         }
         try db.drop(table: "snapshotV2")
+    }
+
+    /// Items keyed by integers: a `source` row per config and source id, and each item's id
+    /// and canonical URL as their `StoreKey`s (v3's rows repeated the config's path, the
+    /// source's id and both texts in the table and in two indexes: 34 MB for 100,000 items).
+    /// v3's rows are carried over with their times and read state.
+    static func version4(_ db: Database) throws {
+        try db.rename(table: "item", to: "itemV3")
+        try db.drop(index: "item_by_url")
+        try db.create(table: "source") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("config", .text).notNull()
+            table.column("name", .text).notNull()
+            table.uniqueKey(["config", "name"])
+        }
+        try db.create(table: "item", options: .withoutRowID) { table in
+            table.column("source", .integer).notNull().references("source", onDelete: .cascade)
+            table.column("idKey", .integer).notNull()
+            table.column("urlKey", .integer)
+            table.column("firstSeen", .double).notNull()
+            table.column("lastSeen", .double).notNull()
+            table.column("readAt", .double)
+            table.primaryKey(["source", "idKey"])
+        }
+        try db.create(index: "item_by_url", on: "item", columns: ["urlKey"])
+        try db.execute(sql: "INSERT INTO source (config, name) SELECT DISTINCT config, source FROM itemV3")
+        let insert = try db.makeStatement(
+            sql: """
+                INSERT INTO item (source, idKey, urlKey, firstSeen, lastSeen, readAt)
+                VALUES ((SELECT id FROM source WHERE config = ? AND name = ?), ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """)
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt FROM itemV3")
+        while let row = try rows.next() {
+            let url: String? = row["canonicalURL"]
+            try insert.execute(arguments: [
+                row["config"], row["source"], StoreKey.of(row["itemID"]), url.map(StoreKey.of),
+                row["firstSeen"], row["lastSeen"], row["readAt"],
+            ])
+        }
+        try db.drop(table: "itemV3")
     }
 }
 

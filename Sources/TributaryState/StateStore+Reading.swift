@@ -20,17 +20,19 @@ extension StateStore {
     @discardableResult
     public func markRead(_ selection: ReadSelection, at now: Date) throws -> Int {
         try write { db in
-            var conditions = ["config = ?", "readAt IS NULL"]
+            var conditions = ["source IN (SELECT id FROM source WHERE config = ?)", "readAt IS NULL"]
             var arguments: [any DatabaseValueConvertible] = [config]
             if !selection.all {
                 var alternatives: [String] = []
                 if !selection.sources.isEmpty {
-                    alternatives.append("source IN (\(Self.placeholders(selection.sources.count)))")
-                    arguments += selection.sources
+                    alternatives.append(
+                        "source IN (SELECT id FROM source WHERE config = ? AND name IN "
+                            + "(\(Self.placeholders(selection.sources.count))))")
+                    arguments += [config] + selection.sources
                 }
                 if !selection.itemIDs.isEmpty {
-                    alternatives.append("itemID IN (\(Self.placeholders(selection.itemIDs.count)))")
-                    arguments += selection.itemIDs
+                    alternatives.append("idKey IN (\(Self.placeholders(selection.itemIDs.count)))")
+                    arguments += selection.itemIDs.map(StoreKey.of)
                 }
                 conditions.append("(" + (alternatives.isEmpty ? "0" : alternatives.joined(separator: " OR ")) + ")")
             }

@@ -22,8 +22,8 @@ extension StateStore {
                 db,
                 sql: """
                     SELECT sourceRun.source, run.startedAt, sourceRun.status, sourceRun.message, sourceRun.newCount,
-                           (SELECT COUNT(*) FROM item
-                            WHERE item.config = run.config AND item.source = sourceRun.source) AS kept
+                           (SELECT COUNT(*) FROM item JOIN source ON source.id = item.source
+                            WHERE source.config = run.config AND source.name = sourceRun.source) AS kept
                     FROM sourceRun JOIN run ON run.id = sourceRun.run
                     WHERE run.config = ? AND run.id = (
                         SELECT MAX(latest.run) FROM sourceRun AS latest JOIN run AS r ON r.id = latest.run

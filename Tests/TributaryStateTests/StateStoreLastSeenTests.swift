@@ -13,7 +13,7 @@ import Tributary
 
     func lastSeen(_ id: String, in store: StateStore) throws -> Date? {
         try store.pool.read { db in
-            try Double.fetchOne(db, sql: "SELECT lastSeen FROM item WHERE itemID = ?", arguments: [id])
+            try Double.fetchOne(db, sql: "SELECT lastSeen FROM item WHERE idKey = ?", arguments: [StoreKey.of(id)])
         }.map(Date.init(timeIntervalSince1970:))
     }
 

@@ -77,6 +77,11 @@ public struct JSONWriter: ~Copyable {
         raw(text: value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value))
     }
 
+    public mutating func integer(_ value: Int64?) {
+        guard let value else { return raw("null") }
+        raw(text: String(value))
+    }
+
     /// `"2026-11-22T06:00:00Z"` (see `ISO8601Date.format`).
     public mutating func date(_ date: Date?) {
         guard let date else { return raw("null") }

@@ -1,12 +1,18 @@
-/// FNV-1a, 64 bits, as hex: a hash that is the same in every run and on every
-/// platform (Swift's `Hasher` is seeded per run), for file names and ids.
+/// FNV-1a, 64 bits: a hash that is the same in every run and on every platform (Swift's
+/// `Hasher` is seeded per run), for file names, ids and the state store's keys.
 public enum StableHash {
-    public static func hex(_ text: String) -> String {
+    /// The hash of `text`'s UTF-8 bytes.
+    public static func value(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return String(hash, radix: 16)
+        return hash
+    }
+
+    /// The hash of `text` in hexadecimal.
+    public static func hex(_ text: String) -> String {
+        String(value(text), radix: 16)
     }
 }
