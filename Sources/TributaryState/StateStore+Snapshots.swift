@@ -7,13 +7,24 @@ import Tributary
 /// `SnapshotCoding.chunkSize` items, so a 100,000-item source is written and read a piece
 /// at a time instead of as one 74 MB value (which took 250 MB more memory at its peak).
 extension StateStore: SnapshotKeeper {
+    /// Queues the snapshot and returns; the store's writer writes it (see `SnapshotQueue`),
+    /// before any later write of this store, such as the run's `remember`.
     public func save(_ items: [FeedItem], for sourceID: String, at savedAt: Date) {
+        guard snapshotQueue.add(.init(savedAt: savedAt, items: items), for: sourceID) else { return }
         // A snapshot that cannot be kept only costs stale-if-error later; the run goes on.
-        try? write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO snapshot (config, source, savedAt) VALUES (?, ?, ?)",
-                arguments: [config, sourceID, savedAt.timeIntervalSince1970]
-            )
+        pool.asyncWrite({ db in try self.writeQueuedSnapshots(in: db) }, completion: { _, _ in })
+    }
+
+    /// Returns once every snapshot queued by now is written (or failed to be).
+    public func finishQueuedWrites() {
+        _ = try? pool.writeWithoutTransaction { _ in }
+    }
+
+    /// Writes every snapshot queued by now, in one transaction.
+    private func writeQueuedSnapshots(in db: Database) throws {
+        for (sourceID, snapshot) in snapshotQueue.takeAll() {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO snapshot (config, source, savedAt) VALUES (?, ?, ?)")
+                .execute(arguments: [config, sourceID, snapshot.savedAt.timeIntervalSince1970])
             // A piece equal to the one kept is not written again (SQLite compares them): a
             // source whose items did not change writes nothing but the time.
             let upsert = try db.cachedStatement(
@@ -23,18 +34,18 @@ extension StateStore: SnapshotKeeper {
                     WHERE items IS NOT excluded.items
                     """)
             var count = 0
-            try SnapshotCoding.encodeChunks(items) { index, data in
+            try SnapshotCoding.encodeChunks(snapshot.items) { index, data in
                 try upsert.execute(arguments: [config, sourceID, index, data])
                 count = index + 1
             }
-            try db.execute(
-                sql: "DELETE FROM snapshotChunk WHERE config = ? AND source = ? AND chunk >= ?",
-                arguments: [config, sourceID, count])
+            try db.cachedStatement(sql: "DELETE FROM snapshotChunk WHERE config = ? AND source = ? AND chunk >= ?")
+                .execute(arguments: [config, sourceID, count])
         }
     }
 
     public func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])? {
-        try? read { db -> (savedAt: Date, items: [FeedItem])? in
+        if let queued = snapshotQueue.waiting(for: sourceID) { return (queued.savedAt, queued.items) }
+        return try? read { db -> (savedAt: Date, items: [FeedItem])? in
             let arguments: StatementArguments = [config, sourceID]
             let condition = "WHERE config = ? AND source = ?"
             guard

@@ -13,6 +13,8 @@ public final class StateStore: Sendable {
     /// The config file whose rows this store reads and writes.
     public let config: String
     let pool: DatabasePool
+    /// Snapshots saved and not yet written.
+    let snapshotQueue = SnapshotQueue()
 
     /// `$XDG_STATE_HOME/tributary/state.sqlite`, else `~/.local/state/tributary/state.sqlite`.
     public static func defaultPath(environment: [String: String]) -> URL {

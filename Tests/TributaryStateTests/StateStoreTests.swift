@@ -120,10 +120,17 @@ import TributaryTesting
         #expect(try store.summary().first?.lastRun == start.addingTimeInterval(80 * 86_400))
     }
 
+    /// What `store` wrote of its snapshot for "news", read back through another connection.
+    static func written(by store: StateStore) throws -> (savedAt: Date, items: [FeedItem])? {
+        store.finishQueuedWrites()
+        return try StateStore(path: store.path, config: store.config).load(for: "news")
+    }
+
     @Test func snapshotsLiveInTheStore() throws {
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         store.save([Self.item("kept")], for: "news", at: start)
-        let loaded = try #require(store.load(for: "news"))
+        #expect(store.load(for: "news")?.items == [Self.item("kept")], "one waiting to be written is loaded too")
+        let loaded = try #require(try Self.written(by: store))
         #expect(loaded.savedAt == start)
         #expect(loaded.items == [Self.item("kept")])
     }
@@ -132,10 +139,24 @@ import TributaryTesting
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         let many = (0..<10_000).map { Self.item("item-\($0)") }
         store.save(many, for: "news", at: start)
-        #expect(store.load(for: "news")?.items == many)
+        #expect(try Self.written(by: store)?.items == many)
         store.save(Array(many.prefix(3)), for: "news", at: start)
-        #expect(store.load(for: "news")?.items == Array(many.prefix(3)), "no piece of the larger snapshot is left")
+        #expect(try Self.written(by: store)?.items == Array(many.prefix(3)), "no piece of the larger snapshot is left")
         store.save([], for: "news", at: start)
-        #expect(store.load(for: "news")?.items == [])
+        #expect(try Self.written(by: store)?.items == [])
+    }
+
+    @Test func snapshotsOfManySourcesSavedAtOnceAreAllWritten() async throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask { store.save([Self.item("i\(index)", source: "s\(index)")], for: "s\(index)", at: self.start) }
+            }
+        }
+        store.finishQueuedWrites()
+        let reopened = try StateStore(path: store.path, config: store.config)
+        for index in 0..<200 {
+            #expect(reopened.load(for: "s\(index)")?.items.map(\.id) == ["i\(index)"])
+        }
     }
 }
