@@ -16,11 +16,12 @@ extension StateStore {
     public func remember(
         _ digest: Digest, at now: Date, dryRun: Bool = false, retention: Duration? = nil
     ) throws -> DigestMemory {
-        let bySource = Dictionary(grouping: digest.items, by: \.source)
+        // Keys are made before the transaction, on every core.
+        let bySource = Dictionary(grouping: digest.items, by: \.source).map { ($0, $1, KeyedItems($1)) }
         let step = Self.lastSeenStep(retention: retention)
         let recalled = { (db: Database, step: Double?) in
-            try bySource.map { source, items in
-                (source, items, try self.recall(items, source: source, now: now, in: db, recordingWith: step))
+            try bySource.map { source, items, keyed in
+                (source, items, try self.recall(keyed, source: source, now: now, in: db, recordingWith: step))
             }
         }
         let remembered = try dryRun ? read { db in try recalled(db, nil) } : write { db in
@@ -39,9 +40,8 @@ extension StateStore {
 
     /// Each item's memory, one source's items at a time; with a `step`, also records them.
     private func recall(
-        _ items: [FeedItem], source: String, now: Date, in db: Database, recordingWith step: Double? = nil
+        _ keyed: KeyedItems, source: String, now: Date, in db: Database, recordingWith step: Double? = nil
     ) throws -> [ItemMemory] {
-        let keyed = KeyedItems(items)
         let row = try sourceRow(source, creating: step != nil, in: db)
         let known = try matches(keyed, source: row, in: db)
         let memories = known.map { match in
