@@ -106,7 +106,7 @@ enum StateSchema {
     }
 
     /// Items keyed by integers: a `source` row per config and source id, and each item's id
-    /// and canonical URL as their `StoreKey`s (v3's rows repeated the config's path, the
+    /// and canonical URL as their `StoreKey`s, with an index on the last-seen time (v3's rows repeated the config's path, the
     /// source's id and both texts in the table and in two indexes: 34 MB for 100,000 items).
     /// v3's rows are carried over with their times and read state.
     static func version4(_ db: Database) throws {
@@ -128,6 +128,10 @@ enum StateSchema {
             table.primaryKey(["source", "idKey"])
         }
         try db.create(index: "item_by_url", on: "item", columns: ["urlKey"])
+        // Retention's prune reads a range of it instead of every row (a demo run on a store
+        // that also held 200,000 items of other configs: 58 ms, 49 ms with it); a run's new
+        // rows share one time, so they fill it in order.
+        try db.create(index: "item_by_lastSeen", on: "item", columns: ["lastSeen"])
         try db.execute(sql: "INSERT INTO source (config, name) SELECT DISTINCT config, source FROM itemV3")
         let insert = try db.makeStatement(
             sql: """
