@@ -57,4 +57,12 @@ import Tributary
         #expect(memory[StateStoreTests.item("a")]?.isNew == false)
         #expect(memory[StateStoreTests.item("a")]?.firstSeen == start)
     }
+
+    @Test func pruningReadsARangeOfLastSeenNotEveryRow() throws {
+        let store = try StateStore(path: StateStoreTests.path(), config: "/feeds.json")
+        let plan = try store.pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM item WHERE lastSeen < 1").map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("USING") && $0.contains("INDEX item_by_lastSeen") }, "\(plan)")
+    }
 }
