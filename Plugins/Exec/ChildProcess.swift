@@ -30,13 +30,13 @@ struct ChildProcess {
         let stderr = try makePipe()
         try fill(stdin.write, with: input)
         close(stdin.write)
-        defer { [stdin.read, stdout.write, stderr.write].forEach { _ = close($0) } }
+        defer { for descriptor in [stdin.read, stdout.write, stderr.write] { close(descriptor) } }
         let pid: pid_t
         do {
             pid = try launch(
                 arguments, in: directory, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
         } catch {
-            [stdout.read, stderr.read].forEach { _ = close($0) }
+            for descriptor in [stdout.read, stderr.read] { close(descriptor) }
             throw error
         }
         for fd in [stdout.read, stderr.read] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
@@ -105,7 +105,7 @@ struct ChildProcess {
                 .permanent, "cannot run \"\(arguments[0])\": its working folder \(directory.path) does not exist")
         }
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var failure: Int32 = 0
         let pid = tributary_spawn_supervised(
             argv, environ, getenv("PATH"), directory?.path, stdin, stdout, stderr, &failure)
@@ -137,7 +137,7 @@ struct ChildProcess {
             created = pipe2(&fds, Int32(O_CLOEXEC))
         } else {
             created = pipe(&fds)
-            fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+            for descriptor in fds { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         }
         guard created == 0 else {
             throw TributaryError(.transient, "cannot create a pipe: \(String(cString: strerror(errno)))")

@@ -34,7 +34,7 @@ enum Interruption {
             source.resume()
             return source
         }
-        defer { sources.forEach { $0.cancel() } }
+        defer { for source in sources { source.cancel() } }
         let result = await task.result
         if let number = received.first { throw Interrupted(signal: number) }
         return try result.get()

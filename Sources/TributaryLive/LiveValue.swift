@@ -17,7 +17,7 @@ public final class LiveValue<Value: Sendable>: Sendable {
     public func set(_ value: Value) {
         state.withLock { state in
             state.value = value
-            state.watchers.values.forEach { $0.yield(value) }
+            for watcher in state.watchers.values { watcher.yield(value) }
         }
     }
 
@@ -25,7 +25,7 @@ public final class LiveValue<Value: Sendable>: Sendable {
     public func update(_ change: (inout Value) -> Void) {
         state.withLock { state in
             change(&state.value)
-            state.watchers.values.forEach { $0.yield(state.value) }
+            for watcher in state.watchers.values { watcher.yield(state.value) }
         }
     }
 

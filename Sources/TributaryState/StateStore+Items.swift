@@ -24,18 +24,22 @@ extension StateStore {
                 (source, items, try self.recall(keyed, source: source, now: now, in: db, recordingWith: step))
             }
         }
-        let remembered = try dryRun ? read { db in try recalled(db, nil) } : write { db in
-            let remembered = try recalled(db, step)
-            try recordRun(digest, newBySource: Self.newCounts(remembered), at: now, in: db)
-            return remembered
-        }
+        let remembered =
+            try dryRun
+            ? read { db in try recalled(db, nil) }
+            : write { db in
+                let remembered = try recalled(db, step)
+                try recordRun(digest, newBySource: Self.newCounts(remembered), at: now, in: db)
+                return remembered
+            }
         var memory = DigestMemory()
         for (source, items, memories) in remembered { memory.set(memories, for: items, of: source) }
         return memory
     }
 
     private static func newCounts(_ remembered: [(String, [FeedItem], [ItemMemory])]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: remembered.map { source, _, memories in (source, memories.count(where: \.isNew)) })
+        Dictionary(
+            uniqueKeysWithValues: remembered.map { source, _, memories in (source, memories.count(where: \.isNew)) })
     }
 
     /// Each item's memory, one source's items at a time; with a `step`, also records them.

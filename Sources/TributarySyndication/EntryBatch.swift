@@ -79,7 +79,7 @@ struct EntryBatch: Sendable {
     }
 
     /// Calls `body` with each entry and a view of its text.
-    func forEach(_ body: (RawEntry, EntryText) -> Void) {
+    func forEachEntry(_ body: (RawEntry, EntryText) -> Void) {
         BorrowedBuffers.elements(of: text) { buffer in
             BorrowedBuffers.elements(of: categories) { categories in
                 BorrowedBuffers.elements(of: entries) { entries in

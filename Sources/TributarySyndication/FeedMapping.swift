@@ -29,7 +29,7 @@ enum FeedMapping {
     static func items(_ batch: EntryBatch, feed: RawFeed, kind: WellKnownFeed) -> [FeedItem] {
         var items: [FeedItem] = []
         items.reserveCapacity(batch.count)
-        batch.forEach { entry, text in items.append(item(entry, text, feed: feed, kind: kind)) }
+        batch.forEachEntry { entry, text in items.append(item(entry, text, feed: feed, kind: kind)) }
         return items
     }
 

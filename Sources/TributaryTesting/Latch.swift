@@ -14,7 +14,7 @@ public actor Latch {
     /// Lets every waiter, and every later one, go on.
     public func release() {
         open = true
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
         waiting = []
     }
 }

@@ -73,7 +73,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             sleepers.removeAll { $0.deadline <= current }
             return due
         }
-        due.forEach { $0.continuation.resume() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// Waits (by yielding, not sleeping) until at least `count` tasks sleep on the clock.

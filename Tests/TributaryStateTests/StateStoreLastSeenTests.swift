@@ -61,7 +61,9 @@ import Tributary
     @Test func pruningReadsARangeOfLastSeenNotEveryRow() throws {
         let store = try StateStore(path: StateStoreTests.path(), config: "/feeds.json")
         let plan = try store.pool.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM item WHERE lastSeen < 1").map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM item WHERE lastSeen < 1").map {
+                $0["detail"] as String
+            }
         }
         #expect(plan.contains { $0.contains("USING") && $0.contains("INDEX item_by_lastSeen") }, "\(plan)")
     }

@@ -150,7 +150,9 @@ import TributaryTesting
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { store.save([Self.item("i\(index)", source: "s\(index)")], for: "s\(index)", at: self.start) }
+                group.addTask {
+                    store.save([Self.item("i\(index)", source: "s\(index)")], for: "s\(index)", at: self.start)
+                }
             }
         }
         store.finishQueuedWrites()

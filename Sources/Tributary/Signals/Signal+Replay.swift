@@ -28,7 +28,7 @@ private actor ReplaySubject<Element: Sendable> {
 
     func subscribe() -> AsyncThrowingStream<Element, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
-        values.forEach { continuation.yield($0) }
+        for value in values { continuation.yield(value) }
         if let ending {
             continuation.finish(throwing: ending.failure)
             return stream
@@ -52,13 +52,13 @@ private actor ReplaySubject<Element: Sendable> {
     private func publish(_ value: Element, _ generation: Int) {
         guard generation == self.generation else { return }
         values.append(value)
-        subscribers.values.forEach { $0.yield(value) }
+        for subscriber in subscribers.values { subscriber.yield(value) }
     }
 
     private func finish(_ result: Result<Void, any Error>, _ generation: Int) {
         guard generation == self.generation else { return }
         ending = result
-        subscribers.values.forEach { $0.finish(throwing: result.failure) }
+        for subscriber in subscribers.values { subscriber.finish(throwing: result.failure) }
         subscribers = [:]
     }
 
