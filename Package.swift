@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "TributaryInterchange", dependencies: ["Tributary", "TributarySyndication", "TributaryRendering"]),
         // `watch` and `serve`: sources refreshed on a timer, combined into live digests.
-        .target(name: "TributaryLive", dependencies: ["Tributary", "TributaryState"]),
+        .target(name: "TributaryLive", dependencies: ["Tributary", "TributaryState", "CMalloc"]),
         .target(
             name: "TributaryServe",
             dependencies: [
@@ -101,7 +101,7 @@ let package = Package(
             name: "TributaryCLI",
             dependencies: [
                 "Tributary", "TributaryRendering", "TributaryState", "TributaryInterchange", "TributaryLive",
-                "TributaryServe", "CMalloc",
+                "TributaryServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
         ),
@@ -112,7 +112,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "TributaryLiveBench",
-            dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed", "CMalloc"],
+            dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed"],
             path: "Benchmarks/Live"
         ),
         .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting", "CMalloc"]),

@@ -11,11 +11,12 @@ import TributaryTesting
 /// the last cycle, and their growth. Usage: `tributary-live-bench [cycles] [feeds]`.
 /// The feeds are served by a second process (this program with `--serve`), so the test
 /// server's request log does not count in the memory measured. It tunes the allocator as
-/// `watch` and `serve` do (see `BenchAllocator`).
+/// `watch` and `serve` do (`AllocatorTuning`).
 @main
 enum LiveBench {
     static func main() async throws {
-        BenchAllocator.apply()  // before any thread has a heap
+        // Before any thread has a heap.
+        AllocatorTuning.apply(arenas: AllocatorTuning.longRunCap(environment: ProcessInfo.processInfo.environment))
         if CommandLine.arguments.contains("--serve") { return try await BenchFeed.serve() }
         let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
         let cycles = arguments.first ?? 1_000

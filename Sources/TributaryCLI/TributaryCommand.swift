@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tributary
+import TributaryLive
 
 /// `tributary`: many sources flow in, one digest flows out.
 @main
@@ -20,7 +21,9 @@ struct TributaryCommand: AsyncParsableCommand {
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        AllocatorTuning.apply(arguments: arguments, environment: ProcessInfo.processInfo.environment)  // before threads
+        // Before any thread has a heap.
+        AllocatorTuning.apply(
+            arenas: AllocatorTuning.arenaCap(arguments: arguments, environment: ProcessInfo.processInfo.environment))
         DescriptorBudget.raisingSoftLimit()  // connections and sources are then shared out of it
         UnknownCommand.refuse(arguments, commands: configuration.subcommands)
         await main(nil)

@@ -1,4 +1,5 @@
 import Testing
+import TributaryLive
 
 @testable import TributaryCLI
 
