@@ -4,7 +4,8 @@ import TributaryTesting
 
 /// A page on the test's own server that frames `serve`'s page and works it as a person
 /// would: waits for the items, adds a post upstream, clicks Refresh, types in the search
-/// box, and posts what it saw to `/done` as JSON. Chromium runs with web security off so
+/// box, marks an item read and shows unread items only, and posts what it saw to `/done`
+/// as JSON. Chromium runs with web security off so
 /// the page may reach into the frame (another port of 127.0.0.1); its `--dump-dom` waits
 /// for the page's load, which an image at `/wait` holds back until the results are in.
 enum ServeBrowserHarness {
@@ -17,6 +18,8 @@ enum ServeBrowserHarness {
         var sameDocument: Bool?
         var shownAfterTyping: [String]?
         var failedChip: String?
+        var linklessMarkedRead: Bool?
+        var linklessHiddenWhenUnreadOnly: Bool?
         var error: String?
     }
 
@@ -49,7 +52,7 @@ enum ServeBrowserHarness {
         const titles = () => Array.from(app().querySelectorAll("li.row[data-item]:not([hidden]) h3 a"))
           .map((link) => link.textContent);
         (async () => {
-          await wait(() => app().querySelectorAll("li.row[data-item]").length === 3
+          await wait(() => app().querySelectorAll("li.row[data-item]").length === 4
             && app().getElementById("refresh"), 20000);
           results.itemsAtStart = app().querySelectorAll("li.row[data-item]").length;
           frame.contentWindow.harnessMarker = "kept";
@@ -69,6 +72,17 @@ enum ServeBrowserHarness {
           await wait(() => titles().length === 1, 5000);
           results.shownAfterTyping = titles();
           results.failedChip = app().querySelector(".chip.failed").textContent;
+          search.value = "";
+          search.dispatchEvent(new Event("input"));
+          const linkless = () => Array.from(app().querySelectorAll("li.row[data-item]"))
+            .find((row) => row.textContent.includes("No link here"));
+          await wait(() => linkless() && !linkless().hidden && linkless().querySelector("button.markread"), 5000);
+          linkless().querySelector("button.markread").click();
+          await wait(() => linkless().classList.contains("read"), 5000);
+          results.linklessMarkedRead = true;
+          app().getElementById("unreadonly").click();
+          await wait(() => linkless().hidden, 5000);
+          results.linklessHiddenWhenUnreadOnly = true;
         })().catch((error) => { results.error = String(error); }).finally(() => {
           fetch("/done", { method: "POST", body: JSON.stringify(results) });
         });

@@ -70,6 +70,7 @@ extension ReportItem: TemplateObject {
     func value(of field: ReportField) -> TemplateValue? {
         switch field {
         case .anchor: .text(anchor)
+        case .id: .text(id)
         case .source: .text(source)
         case .kind: .text(kind)
         case .title: .text(title)

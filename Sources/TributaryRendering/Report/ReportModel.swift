@@ -55,6 +55,8 @@ struct ReportList: Sendable {
 final class ReportItem: Sendable {
     /// A DOM id unique in the page (`i1`, `i2`, …), never taken from upstream.
     let anchor: String
+    /// The item's id as the digest gives it (`data-id`: what `serve`'s page marks read by).
+    let id: String
     let source: String
     let kind: String
     let title: String
@@ -84,12 +86,13 @@ final class ReportItem: Sendable {
     let isNew: Bool
 
     init(
-        anchor: String, source: String, kind: String, title: String, url: String?, author: String?,
+        anchor: String, id: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
         summary: String?, commentsURL: String?, commentsLabel: String?, tags: [String], thumbnail: ReportImage?,
         image: String?, isNew: Bool
     ) {
         self.anchor = anchor
+        self.id = id
         self.source = source
         self.kind = kind
         self.title = title

@@ -91,7 +91,7 @@ extension ReportItem {
         _ item: FeedItem, text: ItemText, rank: Double, anchor: String, now: Date, images: ReportImages, isNew: Bool
     ) {
         self.init(
-            anchor: anchor, source: item.source, kind: item.kind.rawValue, title: item.title,
+            anchor: anchor, id: item.id, source: item.source, kind: item.kind.rawValue, title: item.title,
             url: WebURL.string(item.urlString), author: item.author,
             datetime: item.published.map(ISO8601Date.format),
             age: item.published.map { RelativeTime.describe($0, now: now) },

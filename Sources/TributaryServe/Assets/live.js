@@ -8,7 +8,7 @@
   var doc = document;
   var token = doc.querySelector('meta[name="tributary-token"]').getAttribute("content");
   var hiddenSources = new Map();
-  var byURL = new Map();
+  var byID = new Map();
   var timer = null;
 
   function adopt(id) {
@@ -50,8 +50,7 @@
   }
 
   function itemData(item) {
-    var link = item.querySelector("a[href^='http']");
-    return link ? byURL.get(link.getAttribute("href")) : undefined;
+    return byID.get(item.getAttribute("data-id"));
   }
 
   function apply() {
@@ -118,8 +117,8 @@
   }
 
   function remember(digest) {
-    byURL = new Map();
-    digest.items.forEach(function (item) { if (item.url) byURL.set(item.url, item); });
+    byID = new Map();
+    digest.items.forEach(function (item) { byID.set(item.id, item); });
   }
 
   function swap(html) {
