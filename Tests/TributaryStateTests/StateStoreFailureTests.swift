@@ -25,20 +25,12 @@ import Tributary
     }
 
     @Test func aStoreMadeBySchemaV1IsUpgradedKeepingItsRows() throws {
-        let path = StateStoreTests.path()
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let old = try DatabaseQueue(path: path.path)
-        try StateSchema.migrator.migrate(old, upTo: "v1")
-        try old.write { db in
+        let path = try StateStoreTests.store(upTo: "v1") { db in
             try db.execute(
                 sql:
-                    """
-                    INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', \
-                    'a', 1, 1)
-                    """
+                    "INSERT INTO item (config, source, itemID, firstSeen, lastSeen) VALUES ('/feeds.json', 'news', 'a', 1, 1)"
             )
         }
-        try old.close()
         let store = try StateStore(path: path, config: "/feeds.json")
         let memory = try store.remember(StateStoreTests.digest([StateStoreTests.item("a")]), at: Date(), dryRun: true)
         #expect(memory[StateStoreTests.item("a")]?.firstSeen == Date(timeIntervalSince1970: 1))
@@ -47,19 +39,14 @@ import Tributary
     }
 
     @Test func aVersionTwoSnapshotIsCarriedIntoChunks() throws {
-        let path = StateStoreTests.path()
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let old = try DatabaseQueue(path: path.path)
-        try StateSchema.migrator.migrate(old, upTo: "v2")
         let blob =
             #"{"savedAt": "2026-11-20T06:00:00Z", "items": [{"id": "a", "source": "news", "sourceType": "feed", "#
             + #""kind": "article", "title": "Kept", "tags": []}]}"#
-        try old.write { db in
+        let path = try StateStoreTests.store(upTo: "v2") { db in
             try db.execute(
                 sql: "INSERT INTO snapshot (config, source, savedAt, items) VALUES ('/feeds.json', 'news', 1, ?)",
                 arguments: [Data(blob.utf8)])
         }
-        try old.close()
         let snapshot = try StateStore(path: path, config: "/feeds.json").load(for: "news")
         #expect(snapshot?.items.map(\.title) == ["Kept"])
         #expect(snapshot?.savedAt == Date(timeIntervalSince1970: 1))

@@ -12,11 +12,7 @@ import TributaryTesting
 
     /// A v3 store of two configs: "a" read, "b" unread, and "c" of another config.
     func versionThreeStore() throws -> URL {
-        let path = Fixture.path()
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let old = try DatabaseQueue(path: path.path)
-        try StateSchema.migrator.migrate(old, upTo: "v3")
-        try old.write { db in
+        try Fixture.store(upTo: "v3") { db in
             try db.execute(
                 sql: """
                     INSERT INTO item (config, source, itemID, canonicalURL, firstSeen, lastSeen, readAt) VALUES
@@ -25,8 +21,6 @@ import TributaryTesting
                     ('/other.json', 'news', 'c', NULL, 12, 22, NULL)
                     """)
         }
-        try old.close()
-        return path
     }
 
     @Test func aVersionThreeStoreKeepsFirstSeenAndReadStateOfEveryItem() throws {

@@ -13,6 +13,17 @@ import TributaryTesting
             "tributary-state-\(UUID().uuidString)/state.sqlite")
     }
 
+    /// A store made by this build's migrations up to `version` only, with `rows` written.
+    static func store(upTo version: String, rows: (Database) throws -> Void) throws -> URL {
+        let path = path()
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: path.path)
+        try StateSchema.migrator.migrate(old, upTo: version)
+        try old.write(rows)
+        try old.close()
+        return path
+    }
+
     static func item(_ id: String, source: String = "news", url: String? = nil) -> FeedItem {
         FeedItem(
             id: id, source: source, sourceType: "feed", kind: .article, title: id, url: url.flatMap(URL.init(string:)))
