@@ -35,10 +35,7 @@ extension StateStore {
         _ indices: [Int], of items: KeyedItems, known: [Match?], source: Int64, now: Double, in db: Database
     ) throws {
         guard !indices.isEmpty else { return }
-        let input = Self.jsonRows(indices) { index, out in
-            out.integer(items.ids[index])
-            out.raw(",")
-            out.integer(items.urls[index])
+        let input = Self.keyRows(indices, of: items) { index, out in
             out.raw(",")
             out.number(known[index]?.firstSeen ?? now)
             out.raw(",")
@@ -60,17 +57,25 @@ extension StateStore {
         in db: Database
     ) throws {
         guard !indices.isEmpty else { return }
-        let input = Self.jsonRows(indices) { index, out in
-            out.integer(items.ids[index])
-            out.raw(",")
-            out.integer(items.urls[index])
-        }
+        let input = Self.keyRows(indices, of: items)
         try db.cachedStatement(
             sql: """
                 UPDATE item SET \(assignment) FROM json_each(?3) AS input
                 WHERE source = ?1 AND idKey = input.value ->> 0
                 """
         ).execute(arguments: [source, value, input])
+    }
+
+    /// A JSON array of `[idKey, urlKey, …]` arrays, one per index, `more` writing the rest.
+    private static func keyRows(
+        _ indices: [Int], of items: KeyedItems, more: (Int, inout JSONWriter) -> Void = { _, _ in }
+    ) -> String {
+        jsonRows(indices) { index, out in
+            out.integer(items.ids[index])
+            out.raw(",")
+            out.integer(items.urls[index])
+            more(index, &out)
+        }
     }
 
     /// A JSON array of arrays, one per index, written by `row`.
