@@ -17,7 +17,7 @@ extension StateStore: SnapshotKeeper {
 
     /// Returns once every snapshot queued by now is written (or failed to be).
     public func finishQueuedWrites() {
-        _ = try? pool.writeWithoutTransaction { _ in }
+        pool.writeWithoutTransaction { _ in }
     }
 
     /// Writes every snapshot queued by now, in one transaction.
