@@ -107,4 +107,23 @@ import Tributary
         #expect(key("https://example.com/a?utm_source=x&id=3&fbclid=y") == key("https://example.com/a?id=3"))
         #expect(key("https://example.com/a") != key("https://example.org/a"))
     }
+
+    @Test func itemsThatTieAreOrderedByIdInEverySortAndUnderALimit() {
+        let tied = [
+            Self.item("c", source: "s", url: nil, hoursAgo: 1, score: 1),
+            Self.item("a", source: "s", url: nil, hoursAgo: 1, score: 1),
+            Self.item("z", source: "s", url: nil, hoursAgo: nil, score: 1),
+            Self.item("b", source: "s", url: nil, hoursAgo: 1, score: 1),
+            Self.item("y", source: "s", url: nil, hoursAgo: nil, score: 1),
+            Self.item("new", source: "s", url: nil, hoursAgo: 0, score: 1),
+        ]
+        for sort in [DigestSort.newest, .score, .source] {
+            let reducer = DigestReducer(title: "t", sort: sort, limit: nil, filter: KeywordFilter())
+            let ids = reducer.reduce([Self.state("s", tied)], generatedAt: Date()).items.map(\.id)
+            #expect(ids == ["s:new", "s:a", "s:b", "s:c", "s:y", "s:z"], "\(sort)")
+        }
+        let limited = DigestReducer(title: "t", sort: .newest, limit: 3, filter: KeywordFilter())
+        let first = limited.reduce([Self.state("s", tied)], generatedAt: Date()).items.map(\.id)
+        #expect(first == ["s:new", "s:a", "s:b"])
+    }
 }

@@ -35,8 +35,7 @@ public struct DigestReducer: Sendable {
             let item = merged[index]
             return SortKey(item: item, sourceOrder: order[item.source] ?? 0, rank: ranks.isEmpty ? nil : ranks[index])
         }
-        var positions = Array(keys.indices)
-        positions.sort { before(keys[$0], keys[$1]) }
+        var positions = ordered(keys, ids: { merged[$0].id }, limit: limit)
         if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
         var digest = Digest(
             title: title, generatedAt: generatedAt, sources: states.map(\.status), items: positions.map { merged[$0] })
@@ -69,36 +68,5 @@ public struct DigestReducer: Sendable {
     /// What makes two items the same page: the canonical URL, else the id.
     private static func key(_ item: FeedItem) -> String {
         item.urlString.map(CanonicalURL.key) ?? item.id
-    }
-
-    /// What ordering looks at, copied out of an item so sorting moves small values.
-    struct SortKey {
-        let published: Double
-        /// The score's percentile within its source (`ScorePercentile`), for `sort: score`.
-        let score: Double
-        let sourceOrder: Int
-        let id: String
-
-        init(item: FeedItem, sourceOrder: Int, rank: Double?) {
-            published = item.published?.timeIntervalSince1970 ?? -.infinity
-            score = rank ?? -.infinity
-            self.sourceOrder = sourceOrder
-            id = item.id
-        }
-    }
-
-    private func before(_ a: SortKey, _ b: SortKey) -> Bool {
-        switch sort {
-        case .newest:
-            return newer(a, b)
-        case .score:
-            return a.score != b.score ? a.score > b.score : newer(a, b)
-        case .source:
-            return a.sourceOrder != b.sourceOrder ? a.sourceOrder < b.sourceOrder : newer(a, b)
-        }
-    }
-
-    private func newer(_ a: SortKey, _ b: SortKey) -> Bool {
-        a.published != b.published ? a.published > b.published : a.id < b.id
     }
 }
