@@ -76,17 +76,22 @@ public final class ManualClock: Clock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Waits (by yielding, not sleeping) until at least `count` tasks sleep on the clock.
-    public func waitForSleepers(_ count: Int = 1) async {
-        for _ in 0..<100_000 where sleeperCount < count {
-            await Task.yield()
-        }
+    /// Waits (by yielding, not sleeping) until at least `count` tasks sleep on the clock,
+    /// however long the real work before their sleep takes (a local server's answer, say),
+    /// within `Patience`; returns whether they do.
+    @discardableResult
+    public func whenSleeping(_ count: Int = 1) async -> Bool {
+        let patience = Patience()
+        while sleeperCount < count, patience.lasts { await Task.yield() }
+        return sleeperCount >= count
     }
 
-    /// Waits (by yielding) until at least `count` tasks sleep on the clock, however long
-    /// the real work before their sleep takes (a local server's answer, say). It has no
-    /// bound of its own: give the test a `.timeLimit`.
-    public func whenSleeping(_ count: Int = 1) async {
-        while sleeperCount < count { await Task.yield() }
+    /// Waits like `whenSleeping` until a task sleeps until `offset` from the clock's start:
+    /// a wait for one sleeper in particular, whatever else sleeps meanwhile.
+    @discardableResult
+    public func whenSleeping(until offset: Duration) async -> Bool {
+        let patience = Patience()
+        while !wakeTimes.contains(offset), patience.lasts { await Task.yield() }
+        return wakeTimes.contains(offset)
     }
 }

@@ -48,8 +48,8 @@ extension SourceConformance {
         let subscription = Task {
             try await updates(json, environment: secretEnvironment, transport: network, timeout: .seconds(100))
         }
-        let started = ContinuousClock.now
-        while server.requests.isEmpty, ContinuousClock.now - started < .seconds(30) { await Task.yield() }
+        let patience = Patience(.seconds(30))
+        while server.requests.isEmpty, patience.lasts { await Task.yield() }
         guard let first = server.requests.first else { throw Failure("the source sent no request within 30 s") }
         guard first.path == api.firstPath else {
             throw Failure("the first request hit \(first.path), not \(api.firstPath)")

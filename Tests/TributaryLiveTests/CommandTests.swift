@@ -17,12 +17,12 @@ import TributaryTesting
         }
         let first = Task { try await command.execute(21) }
         let (executing, watch) = Received.collecting(command.isExecuting)
-        _ = await executing.first { $0 }
+        try #require(await executing.first { $0 } != nil)
         await #expect(throws: Command<Int, Int>.AlreadyExecuting.self) { try await command.execute(1) }
         await latch.release()
         #expect(try await first.value == 42)
         #expect(await runs.value == 1, "the refused execution never ran")
-        _ = await executing.first { !$0 }
+        try #require(await executing.first { !$0 } != nil)
         #expect(try await command.execute(2) == 4, "enabled again once finished")
         watch.cancel()
     }
@@ -32,15 +32,18 @@ import TributaryTesting
         let command = Command<Void, Void> { await latch.wait() }
         let (enabled, watchEnabled) = Received.collecting(command.isEnabled)
         let (executing, watchExecuting) = Received.collecting(command.isExecuting)
-        _ = await enabled.first { $0 }
+        // Each signal delivers in its own task: both subscriptions have seen the idle state
+        // before the run starts, or one could join it late and miss a step of the cycle.
+        try #require(await enabled.first { $0 } != nil)
+        try #require(await executing.first { !$0 } != nil)
         let run = Task { try await command.execute(()) }
-        _ = await enabled.first { !$0 }
+        try #require(await enabled.first { !$0 } != nil)
         #expect(command.isRunning)
         await latch.release()
         try await run.value
-        // Each signal delivers in its own task: wait until both have seen the whole cycle.
-        while await executing.values.count < 3 { await Task.yield() }
-        while await enabled.values.count < 3 { await Task.yield() }
+        let patience = Patience()
+        while await executing.values.count < 3, patience.lasts { await Task.yield() }
+        while await enabled.values.count < 3, patience.lasts { await Task.yield() }
         #expect(await executing.values == [false, true, false])
         #expect(await enabled.values == [true, false, true])
         watchEnabled.cancel()
@@ -52,7 +55,8 @@ import TributaryTesting
         let (errors, watch) = Received.collecting(command.errors)
         await #expect(throws: Broken.self) { try await command.execute(true) }
         // The subscription starts in its own task: fail until it has seen a failure.
-        while await errors.values.isEmpty {
+        let patience = Patience()
+        while await errors.values.isEmpty, patience.lasts {
             try await command.execute(false)
             try? await command.execute(true)
         }

@@ -20,11 +20,12 @@ import TributaryTesting
             #"{"id": "a", "type": "lines", "baseURL": "BASE", "refresh": "1m"},"#
                 + #"{"id": "b", "type": "lines", "baseURL": "BASE", "refresh": "1m"}"#, server: server, clock: clock)
         let (digests, subscription) = Received.collecting(live.digests)
-        let partial = await digests.first { $0.states == ["a=ok", "b=pending"] && $0.sources[1].isRefreshing }
+        let partial = try #require(
+            await digests.first { $0.states == ["a=ok", "b=pending"] && $0.sources[1].isRefreshing })
         #expect(partial.digest.items.map(\.title).sorted() == ["a1", "a2"])
         #expect(partial.sources[1].refreshedAt == nil, "b has not answered")
         await slow.release()
-        let whole = await digests.first { $0.states == ["a=ok", "b=ok"] }
+        let whole = try #require(await digests.first { $0.states == ["a=ok", "b=ok"] })
         #expect(whole.digest.items.map(\.title).sorted() == ["a1", "a2", "b1"])
         subscription.cancel()
         await server.shutdown()
@@ -38,13 +39,13 @@ import TributaryTesting
         let live = try livePipeline(
             #"{"id": "a", "type": "lines", "baseURL": "BASE", "refresh": "1m"}"#, server: server, clock: clock)
         let (digests, subscription) = Received.collecting(live.digests)
-        let first = await digests.first { $0.states == ["a=ok"] }
+        let first = try #require(await digests.first { $0.states == ["a=ok"] })
         #expect(first.sources[0].nextRefresh == clock.date.addingTimeInterval(60))
-        await clock.whenSleeping(1)  // the source's timer
+        #expect(await clock.whenSleeping(until: .seconds(60)), "the source's timer")
         clock.advance(by: .seconds(59))
         #expect(server.requests.count == 1, "not due yet")
         clock.advance(by: .seconds(1))
-        let second = await digests.first { $0.digest.items.count == 2 }
+        let second = try #require(await digests.first { $0.digest.items.count == 2 })
         #expect(second.digest.items.map(\.title).sorted() == ["first", "second"])
         #expect(server.requests.count == 2)
         subscription.cancel()
@@ -60,13 +61,13 @@ import TributaryTesting
         let live = try livePipeline(
             #"{"id": "a", "type": "lines", "baseURL": "BASE", "refresh": "1m"}"#, server: server, clock: clock)
         let (digests, subscription) = Received.collecting(live.digests)
-        let limited = await digests.first { $0.states == ["a=failed"] }
+        let limited = try #require(await digests.first { $0.states == ["a=failed"] })
         #expect(limited.sources[0].nextRefresh == clock.date.addingTimeInterval(300))
-        await clock.whenSleeping(1)
+        #expect(await clock.whenSleeping(until: .seconds(300)), "the source's timer, held")
         clock.advance(by: .seconds(299))
         #expect(server.requests.count == 1, "held by Retry-After: 300, not refreshed after 1m")
         clock.advance(by: .seconds(1))
-        _ = await digests.first { $0.states == ["a=ok"] }
+        _ = try #require(await digests.first { $0.states == ["a=ok"] })
         #expect(server.requests.count == 2)
         subscription.cancel()
         await server.shutdown()
@@ -82,9 +83,9 @@ import TributaryTesting
             #"{"id": "a", "type": "lines", "baseURL": "BASE", "refresh": "1m"},"#
                 + #"{"id": "b", "type": "lines", "baseURL": "BASE", "refresh": "1m"}"#, server: server, clock: clock)
         let (digests, subscription) = Received.collecting(live.digests)
-        _ = await digests.first { $0.states == ["a=ok", "b=ok"] }
+        _ = try #require(await digests.first { $0.states == ["a=ok", "b=ok"] })
         try await live.refresh("a")
-        let refreshed = await digests.first { $0.digest.items.count == 3 }
+        let refreshed = try #require(await digests.first { $0.digest.items.count == 3 })
         #expect(refreshed.digest.items.map(\.title).sorted() == ["/b", "a1", "a2"])
         #expect(server.requests.map(\.path).sorted() == ["/a", "/a", "/b"], "b was not asked again")
         await #expect(throws: TributaryError.self) { try await live.refresh("nope") }

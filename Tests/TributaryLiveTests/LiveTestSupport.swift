@@ -33,12 +33,14 @@ actor Received<Value: Sendable> {
 
     func append(_ value: Value) { values.append(value) }
 
-    /// Waits (by yielding) for a value that passes `test`; the suite's time limit bounds it.
-    func first(where test: @Sendable (Value) -> Bool) async -> Value {
-        while true {
+    /// Waits (by yielding, within `Patience`) for a value that passes `test`; nil if none came.
+    func first(where test: @Sendable (Value) -> Bool) async -> Value? {
+        let patience = Patience()
+        while patience.lasts {
             if let found = values.first(where: test) { return found }
             await Task.yield()
         }
+        return values.first(where: test)
     }
 }
 

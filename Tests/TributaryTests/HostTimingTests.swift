@@ -31,12 +31,12 @@ import TributaryTesting
             await attempts.increment() < 3 ? .text("busy", status: 503) : .text("done")
         }
         let run = Task { try await pipeline(server).run() }
-        await clock.whenSleeping(2)
+        #expect(await clock.whenSleeping(until: .seconds(10)), "the first backoff")
         #expect(clock.wakeTimes == [.seconds(10), .seconds(1500)], "the first backoff, and the source's deadline")
         clock.advance(by: .seconds(9))
         #expect(server.requests.count == 1, "still waiting: 10 s have not passed")
         clock.advance(by: .seconds(1))
-        await clock.whenSleeping(2)
+        #expect(await clock.whenSleeping(until: .seconds(30)), "the second backoff")
         #expect(clock.wakeTimes == [.seconds(30), .seconds(1500)], "the second backoff, 20 s from the retry")
         #expect(server.requests.count == 2)
         clock.advance(by: .seconds(20))
@@ -53,7 +53,7 @@ import TributaryTesting
                 ? ServedResponse(status: 503, headers: ["Retry-After": "120"]) : .text("back")
         }
         let run = Task { try await pipeline(server).run() }
-        await clock.whenSleeping(2)
+        #expect(await clock.whenSleeping(until: .seconds(120)), "the Retry-After wait")
         clock.advance(by: .seconds(119))
         #expect(server.requests.count == 1, "Retry-After: 120, not the 10 s backoff")
         clock.advance(by: .seconds(1))
@@ -65,7 +65,7 @@ import TributaryTesting
             ServedResponse(body: Data("never".utf8), delay: .seconds(3600))
         }
         let run = Task { try await pipeline(server, timeout: "100").run() }
-        await clock.whenSleeping(1)  // the source's deadline: 1.5 × 100 s
+        #expect(await clock.whenSleeping(until: .seconds(150)), "the source's deadline: 1.5 × 100 s")
         clock.advance(by: .seconds(149))
         #expect(clock.sleeperCount == 1, "not yet")
         clock.advance(by: .seconds(1))
@@ -97,7 +97,7 @@ import TributaryTesting
         let request = HTTPRequest(url: server.baseURL.appendingPathComponent("x"), rateLimitKey: "api")
         await http.hold("api", until: clock.date.addingTimeInterval(300))
         let sent = Task { try await http.send(request) }
-        await clock.whenSleeping(1)
+        #expect(await clock.whenSleeping(until: .seconds(300)), "the hold")
         #expect(server.requests.isEmpty)
         clock.advance(by: .seconds(300))
         #expect(try await sent.value.status == 200)
