@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Tributary
 import TributaryTesting
@@ -105,16 +106,20 @@ struct Boom: Error, Equatable {}
         #expect(try await collected.value == ["results for swift"])
     }
 
+    /// The clock moves only once the operator has taken in the whole burst (it reads the
+    /// time once for each value) and sleeps: the outcome never depends on how busy the
+    /// machine is.
     @Test func debounceSendsTheLastValueAfterAQuietInterval() async throws {
-        let clock = ManualClock()
+        let clock = ReadCountingClock()
         let (typing, input) = AsyncStream<String>.makeStream()
         var iterator = Signal(typing).debounce(for: .milliseconds(300), clock: clock).makeAsyncIterator()
         input.yield("s")
         input.yield("sw")
         input.yield("swi")
-        await settle()
-        await clock.whenSleeping()
-        clock.advance(by: .milliseconds(300))
+        let patience = Patience()
+        while clock.reads < 3, patience.lasts { await Task.yield() }
+        #expect(await clock.manual.whenSleeping(until: .milliseconds(300)), "the quiet interval, from the last value")
+        clock.manual.advance(by: .milliseconds(300))
         #expect(try await iterator.next() == "swi")
         input.finish()
         #expect(try await iterator.next() == nil)
@@ -197,5 +202,29 @@ actor Counter {
     func increment() -> Int {
         value += 1
         return value
+    }
+}
+
+/// A manual clock that counts how often its time is read.
+struct ReadCountingClock: Clock {
+    private final class Count: Sendable {
+        let value = Atomic(0)
+    }
+
+    let manual = ManualClock()
+    private let count = Count()
+
+    /// How many times `now` has been read.
+    var reads: Int { count.value.load(ordering: .relaxed) }
+
+    var now: ManualClock.Instant {
+        count.value.add(1, ordering: .relaxed)
+        return manual.now
+    }
+
+    var minimumResolution: Duration { manual.minimumResolution }
+
+    func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+        try await manual.sleep(until: deadline, tolerance: tolerance)
     }
 }
