@@ -13,6 +13,8 @@ final class SnapshotQueue: @unchecked Sendable {
 
     private let lock = NSLock()
     private var waiting: [String: Snapshot] = [:]
+    /// Taken by the write under way and not yet committed: still what a load must see.
+    private var writing: [String: Snapshot] = [:]
     private var writeScheduled = false
 
     /// Queues a source's snapshot (replacing one still waiting); true when no write is
@@ -25,19 +27,28 @@ final class SnapshotQueue: @unchecked Sendable {
         }
     }
 
-    /// The snapshot waiting for a source, if any (what a load must see before the store's).
-    func waiting(for sourceID: String) -> Snapshot? {
-        lock.withLock { waiting[sourceID] }
+    /// The latest snapshot saved for a source and not yet committed, if any: what a load
+    /// must see before the store's.
+    func unwritten(for sourceID: String) -> Snapshot? {
+        lock.withLock { waiting[sourceID] ?? writing[sourceID] }
     }
 
-    /// Every waiting snapshot, taken off the queue; a later `add` schedules a new write.
+    /// Every waiting snapshot, taken off the queue for a write; a later `add` schedules a
+    /// new write. They stay visible to `unwritten` until `writeEnded`.
     func takeAll() -> [String: Snapshot] {
         lock.withLock {
             defer {
+                writing = waiting
                 waiting = [:]
                 writeScheduled = false
             }
             return waiting
         }
+    }
+
+    /// The write of what `takeAll` returned has committed (or failed: a snapshot that
+    /// cannot be kept only costs stale-if-error later).
+    func writeEnded() {
+        lock.withLock { writing = [:] }
     }
 }

@@ -12,7 +12,9 @@ extension StateStore: SnapshotKeeper {
     public func save(_ items: [FeedItem], for sourceID: String, at savedAt: Date) {
         guard snapshotQueue.add(.init(savedAt: savedAt, items: items), for: sourceID) else { return }
         // A snapshot that cannot be kept only costs stale-if-error later; the run goes on.
-        pool.asyncWrite({ db in try self.writeQueuedSnapshots(in: db) }, completion: { _, _ in })
+        // GRDB runs the completion on the writer before its next write, which takes the next batch.
+        pool.asyncWrite(
+            { db in try self.writeQueuedSnapshots(in: db) }, completion: { _, _ in self.snapshotQueue.writeEnded() })
     }
 
     /// Returns once every snapshot queued by now is written (or failed to be).
@@ -44,7 +46,7 @@ extension StateStore: SnapshotKeeper {
     }
 
     public func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])? {
-        if let queued = snapshotQueue.waiting(for: sourceID) { return (queued.savedAt, queued.items) }
+        if let queued = snapshotQueue.unwritten(for: sourceID) { return (queued.savedAt, queued.items) }
         return try? read { db -> (savedAt: Date, items: [FeedItem])? in
             let arguments: StatementArguments = [config, sourceID]
             let condition = "WHERE config = ? AND source = ?"
