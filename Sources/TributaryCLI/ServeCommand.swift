@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let setup = LiveRun(options: run, state: state)
         let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
-        defer { live.memory?.finishWrites() }
+        defer { live.finishWrites() }
         let address = ServeAddress(host: host, port: port)
         if !address.isLoopback {
             StandardError.write(

@@ -28,12 +28,6 @@ public final class LiveMemory: Sendable {
         }
     }
 
-    /// Returns once the snapshots the run saved are written: what a live view does before
-    /// it exits, which would otherwise drop one saved in its last moments.
-    public func finishWrites() {
-        store.finishQueuedWrites()
-    }
-
     /// Marks the items with these ids read; returns how many were unread.
     public func markRead(_ ids: [String], at now: Date) throws -> Int {
         let count = try store.markRead(StateStore.ReadSelection(itemIDs: ids), at: now)

@@ -10,6 +10,7 @@ public struct LivePipeline: Sendable {
     let sources: [LiveSource]
     let reducer: DigestReducer
     let clock: RunClock
+    let snapshots: (any SnapshotKeeper)?
     /// How long a digest waits for more answers before it is sent.
     public var renderInterval: Duration = .milliseconds(300)
     /// Remembers new and read items; nil: no state store.
@@ -24,6 +25,13 @@ public struct LivePipeline: Sendable {
         }
         reducer = pipeline.reducer
         clock = pipeline.clock
+        snapshots = pipeline.snapshots
+    }
+
+    /// Returns once the snapshots the sources saved are kept: what a live view does before
+    /// it exits, which would otherwise drop one saved in its last moments.
+    public func finishWrites() {
+        snapshots?.finishQueuedWrites()
     }
 
     /// The ids of the run's sources, in feeds.json order.

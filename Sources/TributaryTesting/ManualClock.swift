@@ -76,22 +76,18 @@ public final class ManualClock: Clock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Waits (by yielding, not sleeping) until at least `count` tasks sleep on the clock,
-    /// however long the real work before their sleep takes (a local server's answer, say),
-    /// within `Patience`; returns whether they do.
+    /// Waits (by yielding, not sleeping: `yieldUntil`) until at least `count` tasks sleep
+    /// on the clock, however long the real work before their sleep takes (a local server's
+    /// answer, say); returns whether they do.
     @discardableResult
     public func whenSleeping(_ count: Int = 1) async -> Bool {
-        let patience = Patience()
-        while sleeperCount < count, patience.lasts { await Task.yield() }
-        return sleeperCount >= count
+        await yieldUntil { sleeperCount >= count }
     }
 
     /// Waits like `whenSleeping` until a task sleeps until `offset` from the clock's start:
     /// a wait for one sleeper in particular, whatever else sleeps meanwhile.
     @discardableResult
     public func whenSleeping(until offset: Duration) async -> Bool {
-        let patience = Patience()
-        while !wakeTimes.contains(offset), patience.lasts { await Task.yield() }
-        return wakeTimes.contains(offset)
+        await yieldUntil { wakeTimes.contains(offset) }
     }
 }

@@ -38,6 +38,12 @@ public struct ProcessWatch: Sendable {
         return true
     }
 
+    /// The first process `pid` started and still has, from /proc/PID/task/PID/children.
+    public static func child(of pid: Int32) -> Int32? {
+        let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
     /// Whether `pid` exists and is not a zombie, from /proc/PID/stat ("pid (name) state …").
     public static func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

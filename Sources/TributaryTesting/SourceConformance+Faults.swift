@@ -48,8 +48,7 @@ extension SourceConformance {
         let subscription = Task {
             try await updates(json, environment: secretEnvironment, transport: network, timeout: .seconds(100))
         }
-        let patience = Patience(.seconds(30))
-        while server.requests.isEmpty, patience.lasts { await Task.yield() }
+        await yieldUntil(within: .seconds(30)) { !server.requests.isEmpty }
         guard let first = server.requests.first else { throw Failure("the source sent no request within 30 s") }
         guard first.path == api.firstPath else {
             throw Failure("the first request hit \(first.path), not \(api.firstPath)")

@@ -36,18 +36,14 @@ import TributaryTesting
         switch action {
         case .typing(let key): input.fileHandleForWriting.write(Data(key.utf8))
         case .signalling(let number):
-            let tributary = try #require(Self.child(of: process.processIdentifier), "script runs no tributary")
+            // script's shell execs tributary: its one child.
+            let tributary = try #require(
+                ProcessWatch.child(of: process.processIdentifier), "script runs no tributary")
             kill(tributary, number)
         }
         try await offPool { process.waitUntilExit() }
         _ = try await lines.wait(upTo: .seconds(5)) { _ in lines.text.contains(Self.restored) }
         return (process.terminationStatus, lines.text)
-    }
-
-    /// The one process `pid` started (`script`'s shell execs `tributary`), from /proc.
-    static func child(of pid: Int32) -> Int32? {
-        let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-        return children?.split(separator: " ").first.flatMap { Int32($0) }
     }
 
     @Test func qAndCtrlCBothRestoreTheTerminal() async throws {

@@ -41,9 +41,10 @@ import TributaryTesting
         #expect(command.isRunning)
         await latch.release()
         try await run.value
-        let patience = Patience()
-        while await executing.values.count < 3, patience.lasts { await Task.yield() }
-        while await enabled.values.count < 3, patience.lasts { await Task.yield() }
+        await yieldUntil {
+            let (executed, enablings) = (await executing.values.count, await enabled.values.count)
+            return executed >= 3 && enablings >= 3
+        }
         #expect(await executing.values == [false, true, false])
         #expect(await enabled.values == [true, false, true])
         watchEnabled.cancel()
@@ -55,10 +56,11 @@ import TributaryTesting
         let (errors, watch) = Received.collecting(command.errors)
         await #expect(throws: Broken.self) { try await command.execute(true) }
         // The subscription starts in its own task: fail until it has seen a failure.
-        let patience = Patience()
-        while await errors.values.isEmpty, patience.lasts {
+        try await yieldUntil {
+            guard await errors.values.isEmpty else { return true }
             try await command.execute(false)
             try? await command.execute(true)
+            return false
         }
         #expect(await errors.values.allSatisfy { $0 is Broken }, "successes send nothing")
         watch.cancel()

@@ -33,13 +33,9 @@ actor Received<Value: Sendable> {
 
     func append(_ value: Value) { values.append(value) }
 
-    /// Waits (by yielding, within `Patience`) for a value that passes `test`; nil if none came.
+    /// Waits (by yielding: `yieldUntil`) for a value that passes `test`; nil if none came.
     func first(where test: @Sendable (Value) -> Bool) async -> Value? {
-        let patience = Patience()
-        while patience.lasts {
-            if let found = values.first(where: test) { return found }
-            await Task.yield()
-        }
+        await yieldUntil { values.contains(where: test) }
         return values.first(where: test)
     }
 }

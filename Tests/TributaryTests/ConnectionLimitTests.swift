@@ -75,8 +75,7 @@ import TributaryTesting
         let hasty = patient.with(deadline: .milliseconds(1500))
         let started = ContinuousClock.now
         async let slow = patient.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
-        let patience = Patience()  // until the slow answer holds the only connection
-        while server.requests.isEmpty, patience.lasts { await Task.yield() }
+        await yieldUntil { !server.requests.isEmpty }  // the slow answer holds the only connection
         let queued = try await hasty.send(HTTPRequest(url: server.baseURL.appendingPathComponent("queued")))
         #expect(queued.status == 200, "answered, though it waited past its 1.5 s deadline for the connection")
         #expect(ContinuousClock.now - started >= .milliseconds(2500), "it waited for the slow answer")

@@ -106,11 +106,10 @@ import TributaryTesting
             transport: CurlTransport(userAgent: HTTPClient.userAgent), limits: TransferLimits(maxBodySize: Self.cap),
             timeout: .seconds(3))
         let slow = Task { try? await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))) }
-        let patience = Patience()
-        while server.requests.isEmpty, patience.lasts { await Task.yield() }  // the slow transfer is under way
+        await yieldUntil { !server.requests.isEmpty }  // the slow transfer is under way
         let endless = try? await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("endless")))
         #expect(endless == nil, "an endless body is refused")
-        while server.endlessBodiesEnded == 0, patience.lasts { await Task.yield() }  // the client hung up
+        await yieldUntil { server.endlessBodiesEnded > 0 }  // the server saw the client hang up
         let written = server.endlessBytesWritten
         #expect(written < 24 * Self.cap, "the server wrote \(written) bytes before the client stopped reading")
         slow.cancel()
@@ -124,8 +123,7 @@ import TributaryTesting
         }
         let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(60))
         let request = Task { try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))) }
-        let patience = Patience()
-        while server.requests.isEmpty, patience.lasts { await Task.yield() }  // the transfer is under way
+        await yieldUntil { !server.requests.isEmpty }  // the transfer is under way
         request.cancel()
         do {
             let response = try await request.value

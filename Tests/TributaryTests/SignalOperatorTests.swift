@@ -116,8 +116,7 @@ struct Boom: Error, Equatable {}
         input.yield("s")
         input.yield("sw")
         input.yield("swi")
-        let patience = Patience()
-        while clock.reads < 3, patience.lasts { await Task.yield() }
+        await yieldUntil { clock.reads >= 3 }
         #expect(await clock.manual.whenSleeping(until: .milliseconds(300)), "the quiet interval, from the last value")
         clock.manual.advance(by: .milliseconds(300))
         #expect(try await iterator.next() == "swi")

@@ -9,8 +9,12 @@ public protocol SnapshotKeeper: Sendable {
     func load(for sourceID: String) -> (savedAt: Date, items: [FeedItem])?
     /// The cursor the source's last committed run left; nil when none was kept.
     func cursor(for sourceID: String) -> String?
+    /// Returns once every snapshot saved by now is kept: what a long run does before it
+    /// exits, for a keeper that writes them in the background.
+    func finishQueuedWrites()
 }
 
 extension SnapshotKeeper {
     public func cursor(for sourceID: String) -> String? { nil }
+    public func finishQueuedWrites() {}
 }
