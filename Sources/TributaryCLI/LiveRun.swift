@@ -17,10 +17,7 @@ struct LiveRun {
     func pipeline() throws -> LivePipeline {
         let config = try run.loadConfig()
         let store = try run.state.open(config: run.configFile().path, environment: run.environment)
-        let digests = DigestPipeline(
-            config: config, registry: run.registry, http: try run.client(for: config),
-            reducer: DigestReducer(config: config, grep: run.options.grep), snapshots: run.state.dryRun ? nil : store
-        )
+        let digests = run.digests(config, using: try run.client(for: config), store: store)
         let selection = run.options.source.isEmpty ? nil : Set(run.options.source)
         var live = try LivePipeline(digests, only: selection)
         live.memory = store.map { LiveMemory(store: $0, warn: { StandardError.write("tributary: warning: \($0)") }) }

@@ -48,11 +48,7 @@ struct PipelineRun {
     func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest
     {
         let store = try state.open(config: configFile().path, environment: environment)
-        let pipeline = DigestPipeline(
-            config: config, registry: registry, http: http,
-            reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store,
-            thumbnails: thumbnails
-        )
+        let pipeline = digests(config, using: http, store: store, thumbnails: thumbnails)
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
         let previousRun = try store?.lastRunStart()
@@ -67,6 +63,20 @@ struct PipelineRun {
             StandardError.write("tributary: warning: \(error.message)")
         }
         return state.filter(previousRun: previousRun, now: now).apply(to: digest)
+    }
+
+    /// The host over `config`'s sources, keeping snapshots in `store` unless this is a
+    /// dry run, and fetching in full when recording or replaying.
+    func digests(
+        _ config: FeedsConfig, using http: HTTPClient, store: StateStore?, thumbnails: ThumbnailFetcher? = nil
+    ) -> DigestPipeline {
+        var pipeline = DigestPipeline(
+            config: config, registry: registry, http: http,
+            reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store,
+            thumbnails: thumbnails
+        )
+        pipeline.fetchesIncrementally = options.replay == nil && options.record == nil
+        return pipeline
     }
 
     /// The cache folder, or nil when replaying or with `--no-cache`.

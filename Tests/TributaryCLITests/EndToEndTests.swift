@@ -47,6 +47,25 @@ import TributaryTesting
         #expect(result.stderr.contains("✓ so-swift"), "progress goes to stderr")
     }
 
+    /// The README's "run the first command twice": the second replay finds every recording
+    /// (no source asks for what is newer than its stored cursor) and shows nothing new.
+    @Test func theOfflineDemoRunTwiceOnOneStoreSucceedsWithNothingNew() async throws {
+        let state = Scratch.folder.appendingPathComponent("demo-state-\(UUID().uuidString).sqlite").path
+        let arguments = ["digest", "--replay", "Recordings", "--state", state, "--format", "json"]
+        let first = try await TributaryBinary.run(arguments)
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let second = try await TributaryBinary.run(arguments)
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        #expect(!second.stderr.contains("✗"), "every source replays again: \(second.stderr)")
+        struct Marked: Decodable {
+            struct Item: Decodable { let new: Bool }
+            let items: [Item]
+        }
+        let items = try JSONDecoder().decode(Marked.self, from: Data(second.stdout.utf8)).items
+        #expect(!items.isEmpty)
+        #expect(items.allSatisfy { !$0.new }, "the first run showed them all")
+    }
+
     @Test func textDigestHasNoEscapeSequencesWhenNotATerminal() async throws {
         let result = try await TributaryBinary.run(
             ["digest", "--replay", "Recordings", "--width", "80"], environment: ["NO_COLOR": ""])

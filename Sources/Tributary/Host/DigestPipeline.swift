@@ -13,6 +13,9 @@ public struct DigestPipeline: Sendable {
     public var snapshots: (any SnapshotKeeper)?
     /// Set when the run embeds images; sources that stream thumbnails use it.
     public var thumbnails: ThumbnailFetcher?
+    /// Whether sources ask only for what is newer than their stored cursor. Off for
+    /// recorded and replayed runs: a recording answers the requests of a full fetch.
+    public var fetchesIncrementally = true
     /// How many sources run at once; the others wait, pending.
     var sourcesAtOnce: Int
     /// The run's time, for deadlines, retries and `generatedAt`; the HTTP client's own.
@@ -62,6 +65,7 @@ public struct DigestPipeline: Sendable {
             deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
         runner.waitingItems = waiting
+        runner.usesCursor = fetchesIncrementally
         return runner
     }
 }
