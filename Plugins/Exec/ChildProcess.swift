@@ -88,8 +88,8 @@ struct ChildProcess {
         return true
     }
 
-    /// Sleeps briefly while waiting for the program to exit after closing its pipes.
-    static func pause() { usleep(10_000) }
+    /// Waits up to `milliseconds` for the supervisor to exit (it is left unreaped).
+    func waitForExit(milliseconds: Int32) { tributary_wait_for_exit(pid, milliseconds) }
 
     func closePipes() {
         _ = close(output)

@@ -38,7 +38,7 @@ struct ProcessPump {
                 if control.isCancelled { throw cancelledError }
                 return outcome(status)
             }
-            ChildProcess.pause()
+            child.waitForExit(milliseconds: 50)
         }
     }
 

@@ -24,4 +24,8 @@
 pid_t tributary_spawn_supervised(char *const argv[], char *const envp[], const char *search_path,
                                  const char *directory, int input, int output, int error_output, int *error);
 
+/// Returns when the child `pid` has exited (it is left unreaped) or after `milliseconds`,
+/// whichever comes first.
+void tributary_wait_for_exit(pid_t pid, int milliseconds);
+
 #endif
