@@ -14,7 +14,7 @@ import Foundation
 /// The thread runs while there are transfers and stops when there are none; the
 /// multi handle, and with it the connection cache, lives as long as the engine.
 final class CurlEngine: @unchecked Sendable {
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    private static let globalInit: Void = { tributary_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     private let multi: UnsafeMutableRawPointer
     private let lock = NSLock()
@@ -27,13 +27,13 @@ final class CurlEngine: @unchecked Sendable {
 
     init(maxConnections: Int, maxConnectionsPerHost: Int) {
         _ = Self.globalInit
-        multi = curl_multi_init()
+        multi = tributary_curl_multi_init()
         queues = HostQueues(maxTotal: maxConnections, maxPerHost: maxConnectionsPerHost)
         tributary_multi_set_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
     }
 
     deinit {
-        curl_multi_cleanup(multi)
+        tributary_curl_multi_cleanup(multi)
     }
 
     /// Runs the exchange to its end; cancelling the calling task stops it.
@@ -59,7 +59,7 @@ final class CurlEngine: @unchecked Sendable {
             thread.name = "tributary-curl"
             thread.start()
         } else {
-            curl_multi_wakeup(multi)
+            tributary_curl_multi_wakeup(multi)
         }
     }
 
@@ -68,17 +68,17 @@ final class CurlEngine: @unchecked Sendable {
             exchange.cancelRequested = true
             cancelArrived = true
         }
-        curl_multi_wakeup(multi)
+        tributary_curl_multi_wakeup(multi)
     }
 
     private func loop() {
         while takeWork() {
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            tributary_curl_multi_perform(multi, &running)
             // A transfer that ended freed a slot: start the next at once rather than
             // wait in `poll` for the others, which may take a whole response's latency.
             if collectFinished() { continue }
-            if !active.isEmpty { curl_multi_poll(multi, nil, 0, 1000, nil) }
+            if !active.isEmpty { tributary_curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
     }
 
@@ -97,7 +97,7 @@ final class CurlEngine: @unchecked Sendable {
             }
             for exchange in queues.startable() {
                 active[exchange.easy] = exchange
-                curl_multi_add_handle(multi, exchange.easy)
+                tributary_curl_multi_add_handle(multi, exchange.easy)
             }
             threadRunning = !active.isEmpty || queues.waitingCount > 0
             return threadRunning
@@ -108,7 +108,7 @@ final class CurlEngine: @unchecked Sendable {
     private func collectFinished() -> Bool {
         var remaining: Int32 = 0
         var any = false
-        while let message = curl_multi_info_read(multi, &remaining) {
+        while let message = tributary_curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                 let exchange = active[easy]
             else { continue }
@@ -121,7 +121,7 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Ends an active exchange and frees its slot; called under the lock.
     private func finish(_ exchange: CurlExchange, with result: Result<CurlExchange.Response, any Error>) {
-        curl_multi_remove_handle(multi, exchange.easy)
+        tributary_curl_multi_remove_handle(multi, exchange.easy)
         active[exchange.easy] = nil
         queues.finished(exchange)
         exchange.resume(with: result)

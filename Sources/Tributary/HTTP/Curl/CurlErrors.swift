@@ -34,7 +34,7 @@ enum CurlErrors {
             return TributaryError(
                 .badResponse, "only http and https URLs are fetched (not \(exchange.url.scheme ?? "this scheme"))")
         default:
-            let reason = String(cString: curl_easy_strerror(code))
+            let reason = String(cString: tributary_curl_easy_strerror(code))
             return TributaryError(.connection, "request to \(target) failed: \(Redaction.redact(reason))")
         }
     }

@@ -46,17 +46,17 @@ final class CurlExchange: @unchecked Sendable {
         self.proxy = proxy
         hostKey = HTTPRequest.hostKey(for: url)
         self.limits = limits
-        easy = curl_easy_init()
+        easy = tributary_curl_easy_init()
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = tributary_curl_slist_append(headerList, "\(name): \(value)")
         }
         configure()
         if let postBody { post(postBody) }
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
+        tributary_curl_easy_cleanup(easy)
+        tributary_curl_slist_free_all(headerList)
     }
 
     private func configure() {

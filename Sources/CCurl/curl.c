@@ -1,0 +1,114 @@
+// Opens libcurl.so.4 on the first call into it and forwards each call (see CCurl.h).
+// Without libcurl installed, that first call prints why and exits with status 70 (a
+// linked binary would not start at all).
+#define CURL_DISABLE_TYPECHECK  // the variadic functions are called through pointers
+#include "CCurl.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static struct {
+    CURLcode (*global_init)(long);
+    const char *(*easy_strerror)(CURLcode);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_cleanup)(CURLM *);
+    CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
+    CURLMcode (*multi_wakeup)(CURLM *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+} curl;
+
+static pthread_once_t curl_opened = PTHREAD_ONCE_INIT;
+
+static _Noreturn void cannot_load(const char *what) {
+    fprintf(stderr, "tributary: cannot load libcurl (%s); install it (Debian: apt-get install libcurl4)\n", what);
+    exit(70);
+}
+
+static void *function(void *library, const char *name) {
+    void *found = dlsym(library, name);
+    if (found == NULL) cannot_load(dlerror());
+    return found;
+}
+
+static void open_curl(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) cannot_load(dlerror());
+    curl.global_init = function(library, "curl_global_init");
+    curl.easy_strerror = function(library, "curl_easy_strerror");
+    curl.easy_init = function(library, "curl_easy_init");
+    curl.easy_cleanup = function(library, "curl_easy_cleanup");
+    curl.easy_setopt = function(library, "curl_easy_setopt");
+    curl.easy_getinfo = function(library, "curl_easy_getinfo");
+    curl.slist_append = function(library, "curl_slist_append");
+    curl.slist_free_all = function(library, "curl_slist_free_all");
+    curl.multi_init = function(library, "curl_multi_init");
+    curl.multi_cleanup = function(library, "curl_multi_cleanup");
+    curl.multi_setopt = function(library, "curl_multi_setopt");
+    curl.multi_add_handle = function(library, "curl_multi_add_handle");
+    curl.multi_remove_handle = function(library, "curl_multi_remove_handle");
+    curl.multi_perform = function(library, "curl_multi_perform");
+    curl.multi_poll = function(library, "curl_multi_poll");
+    curl.multi_wakeup = function(library, "curl_multi_wakeup");
+    curl.multi_info_read = function(library, "curl_multi_info_read");
+}
+
+/// libcurl's functions, opened on the first call.
+#define CURL_API (pthread_once(&curl_opened, open_curl), curl)
+
+CURLcode tributary_curl_global_init(long flags) { return CURL_API.global_init(flags); }
+const char *tributary_curl_easy_strerror(CURLcode code) { return CURL_API.easy_strerror(code); }
+
+CURL *tributary_curl_easy_init(void) { return CURL_API.easy_init(); }
+void tributary_curl_easy_cleanup(CURL *easy) { CURL_API.easy_cleanup(easy); }
+struct curl_slist *tributary_curl_slist_append(struct curl_slist *list, const char *text) {
+    return CURL_API.slist_append(list, text);
+}
+void tributary_curl_slist_free_all(struct curl_slist *list) { CURL_API.slist_free_all(list); }
+
+CURLM *tributary_curl_multi_init(void) { return CURL_API.multi_init(); }
+CURLMcode tributary_curl_multi_cleanup(CURLM *multi) { return CURL_API.multi_cleanup(multi); }
+CURLMcode tributary_curl_multi_add_handle(CURLM *multi, CURL *easy) { return CURL_API.multi_add_handle(multi, easy); }
+CURLMcode tributary_curl_multi_remove_handle(CURLM *multi, CURL *easy) {
+    return CURL_API.multi_remove_handle(multi, easy);
+}
+CURLMcode tributary_curl_multi_perform(CURLM *multi, int *running) { return CURL_API.multi_perform(multi, running); }
+CURLMcode tributary_curl_multi_poll(CURLM *multi, struct curl_waitfd extra[], unsigned int extra_count,
+                                    int timeout_ms, int *ready) {
+    return CURL_API.multi_poll(multi, extra, extra_count, timeout_ms, ready);
+}
+CURLMcode tributary_curl_multi_wakeup(CURLM *multi) { return CURL_API.multi_wakeup(multi); }
+CURLMsg *tributary_curl_multi_info_read(CURLM *multi, int *queued) { return CURL_API.multi_info_read(multi, queued); }
+
+CURLcode tributary_easy_set_long(CURL *easy, CURLoption option, long value) {
+    return CURL_API.easy_setopt(easy, option, value);
+}
+CURLcode tributary_easy_set_string(CURL *easy, CURLoption option, const char *value) {
+    return CURL_API.easy_setopt(easy, option, value);
+}
+CURLcode tributary_easy_set_pointer(CURL *easy, CURLoption option, void *value) {
+    return CURL_API.easy_setopt(easy, option, value);
+}
+CURLcode tributary_easy_set_callback(CURL *easy, CURLoption option, tributary_curl_data_callback value) {
+    return CURL_API.easy_setopt(easy, option, value);
+}
+CURLcode tributary_easy_set_opensocket(CURL *easy, tributary_curl_opensocket_callback value) {
+    return CURL_API.easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, value);
+}
+CURLcode tributary_easy_get_string(CURL *easy, CURLINFO info, const char **value) {
+    return CURL_API.easy_getinfo(easy, info, value);
+}
+CURLMcode tributary_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+    return CURL_API.multi_setopt(multi, option, value);
+}
