@@ -43,17 +43,19 @@ static void wait_for_end(pid_t program) {
 }
 
 /// SIGKILLs the program's group, then every child of ours (orphans re-parent to us as
-/// subreaper), until none is left; returns the program's wait status.
+/// subreaper), until none is left; returns the program's wait status. /proc is read only
+/// while children are left, so a program that left nothing behind costs no scan.
 static int end_everything(pid_t program) {
     int program_status = SIGKILL;
     kill(-program, SIGKILL);
-    for (;;) {
-        tributary_kill_children();
+    for (int options = WNOHANG;;) {
         int status;
-        pid_t ended = waitpid(-1, &status, 0);
+        pid_t ended = waitpid(-1, &status, options);
         if (ended < 0 && errno == EINTR) continue;
         if (ended < 0) return program_status;
         if (ended == program) program_status = status;
+        if (ended == 0) tributary_kill_children();  // some are still running: end them, then wait
+        options = ended == 0 ? 0 : WNOHANG;
     }
 }
 
