@@ -4,8 +4,10 @@ from perf_measure import Measured, Table, best, machine, median, quick_run, time
 
 BIN = sys.argv[1]
 QUICK = "--quick" in sys.argv
-# `--only many`: just the feeds served over loopback (50/500/5,000), for work on the HTTP engine and merging.
-ONLY_MANY = "--only" in sys.argv and sys.argv[sys.argv.index("--only") + 1:][:1] == ["many"]
+# `--only many`: just the feeds served over loopback (50/500/5,000), for work on the HTTP engine and merging;
+# `--only startup`: just the start-up rows (the offline demo and `validate` beside `sfeed_plain`).
+ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+ONLY_MANY = ONLY == "many"
 TRIBUTARY, BENCH = os.path.join(BIN, "tributary"), os.path.join(BIN, "tributary-bench")
 SHARED_GENERATOR = os.path.join("..", "shared", "bench", "gen_feeds.py")
 WORK = tempfile.mkdtemp(prefix="tributary-perf.")
@@ -79,6 +81,16 @@ def shared_files(items):
     subprocess.run([sys.executable, SHARED_GENERATOR, "--out", out, "--large-items", str(items),
                     "--small-feeds", "1", "--small-items", "50"], check=True, stdout=subprocess.DEVNULL)
     return os.path.join(out, "large.rss"), os.path.join(out, "large.atom"), os.path.join(out, "feeds", "0.xml")
+
+
+def small_file():
+    """The 50-item feed `sfeed_plain` reads beside the start-up rows: the shared generator's, else our own."""
+    if not os.path.exists(SHARED_GENERATOR):
+        return own_file("rss", 50)
+    out = os.path.join(WORK, "shared")
+    subprocess.run([sys.executable, SHARED_GENERATOR, "--out", out, "--skip-large", "--small-feeds", "1",
+                    "--small-items", "50"], check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(out, "feeds", "0.xml")
 
 
 def report_benchmark(path, items):
@@ -189,6 +201,11 @@ def main():
         feeds = many_feeds()
         TABLE.print()
         scaling("feeds", feeds)
+        shutil.rmtree(WORK, ignore_errors=True)
+        return
+    if ONLY == "startup":
+        startup(small_file())
+        TABLE.print()
         shutil.rmtree(WORK, ignore_errors=True)
         return
     big = 20_000 if QUICK else 100_000

@@ -6,6 +6,7 @@
 # Usage: Benchmarks/perf.sh            (full: 100k-item files, 50/500/5000 feeds)
 #        Benchmarks/perf.sh --quick    (smaller, for a smoke run)
 #        Benchmarks/perf.sh --only many   (only 50/500/5000 feeds over loopback, against curl)
+#        Benchmarks/perf.sh --only startup   (only the offline demo and validate, beside sfeed_plain)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap --bench

@@ -7,7 +7,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include <unistd.h>
 
 static struct {
     CURLcode (*global_init)(long);
@@ -33,7 +33,7 @@ static pthread_once_t curl_opened = PTHREAD_ONCE_INIT;
 
 static _Noreturn void cannot_load(const char *what) {
     fprintf(stderr, "tributary: cannot load libcurl (%s); install it (Debian: apt-get install libcurl4)\n", what);
-    exit(70);
+    _exit(70);  // other threads are running: no atexit handlers
 }
 
 static void *function(void *library, const char *name) {

@@ -17,6 +17,7 @@ enum ExitCodes {
     static let help = """
         Exit codes: 0 success · 1 some sources failed (the rest were printed) · \
         2 every source failed · 3 invalid configuration or unusable state store · 64 invalid arguments · \
+        70 libcurl missing · \
         130 interrupted (143 terminated).
         """
 
