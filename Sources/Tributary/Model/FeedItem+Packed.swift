@@ -1,26 +1,30 @@
 import Foundation
+import TributaryBytes
 
 extension FeedItem {
     /// An item's fields packed for keeping while a run waits for its other sources: every
-    /// text field in one string, one after another, found by where each ends.
+    /// text field one after another in the tail of one object (`PackedText`), found by
+    /// where each ends, beside the other fields.
     ///
     /// A loose item is a box of fourteen fields and a heap string for each text over 15
     /// bytes (32 bytes of header each, plus malloc's own): about 1 KB for a typical feed
-    /// item, of which 400 bytes are text. Packed, it is this box and one string: about
-    /// 530 bytes. Reading a text field makes a String from its bytes; changing one
-    /// unpacks the item first (`FeedItem.unique()`).
-    final class Packed: Sendable {
-        /// The text fields in `Field` order; tags separated by NUL.
-        private let text: String
-        /// Where each field of `text` ends, in UTF-8 bytes; the last ends with `text`.
-        private let ends: SIMD16<UInt16>
-        /// `published`'s seconds since the reference date, NaN for none: a `Date?` takes
-        /// a ninth byte, and the box a sixteen-byte malloc chunk more.
-        private let publishedSeconds: Double
-        let score: Double?
-        let kind: ItemKind
-        /// Which optional fields are set (`Field.bit`).
-        private let present: UInt16
+    /// item, of which 400 bytes are text. Packed, it is one allocation: its text and 59
+    /// bytes (an object header, the fields that are not text, where each text ends).
+    /// Reading a text field makes a String from its bytes; changing one unpacks the item
+    /// first (`FeedItem.unique()`).
+    struct Packed: @unchecked Sendable {  // `storage` never changes once made
+        /// The fields that are not text.
+        struct Scalars: Sendable {
+            /// `published`'s seconds since the reference date, NaN for none: a `Date?`
+            /// takes a ninth byte.
+            let publishedSeconds: Double
+            let score: Double?
+            let kind: ItemKind
+            /// Which optional fields are set (`Field.bit`).
+            let present: UInt16
+        }
+
+        private let storage: PackedText<Scalars>
 
         /// The text fields, in the order they are packed.
         enum Field: Int, CaseIterable {
@@ -36,21 +40,12 @@ extension FeedItem {
                 values.published?.timeIntervalSinceReferenceDate.isNaN != true
             else { return nil }
             let fields = Field.allCases.map { Self.text(of: $0, in: values) }
-            var text = ""
-            var ends = SIMD16<UInt16>()
-            var present: UInt16 = 0
-            text.reserveCapacity(fields.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
-            for (field, value) in zip(Field.allCases, fields) {
-                if let value {
-                    text += value
-                    present |= field.bit
-                }
-                guard text.utf8.count <= UInt16.max else { return nil }
-                ends[field.rawValue] = UInt16(text.utf8.count)
-            }
-            (self.text, self.ends, self.present) = (text, ends, present)
-            publishedSeconds = values.published?.timeIntervalSinceReferenceDate ?? .nan
-            (kind, score) = (values.kind, values.score)
+            let present = zip(Field.allCases, fields).reduce(UInt16(0)) { $0 | ($1.1 == nil ? 0 : $1.0.bit) }
+            let scalars = Scalars(
+                publishedSeconds: values.published?.timeIntervalSinceReferenceDate ?? .nan, score: values.score,
+                kind: values.kind, present: present)
+            guard let storage = PackedText.make(fields.map { $0 ?? "" }, fields: scalars) else { return nil }
+            self.storage = storage
         }
 
         private static func text(of field: Field, in values: Values) -> String? {
@@ -69,25 +64,24 @@ extension FeedItem {
             }
         }
 
+        var kind: ItemKind { storage.fields.kind }
+        var score: Double? { storage.fields.score }
+
         var published: Date? {
-            publishedSeconds.isNaN ? nil : Date(timeIntervalSinceReferenceDate: publishedSeconds)
+            let seconds = storage.fields.publishedSeconds
+            return seconds.isNaN ? nil : Date(timeIntervalSinceReferenceDate: seconds)
         }
 
         /// A field that is always set.
-        func string(_ field: Field) -> String {
-            let utf8 = text.utf8
-            let start = utf8.index(utf8.startIndex, offsetBy: field == .id ? 0 : Int(ends[field.rawValue - 1]))
-            let end = utf8.index(utf8.startIndex, offsetBy: Int(ends[field.rawValue]))
-            return String(Substring(utf8[start..<end]))
-        }
+        func string(_ field: Field) -> String { storage.text(field.rawValue) }
 
         /// An optional field.
         func optional(_ field: Field) -> String? {
-            present & field.bit == 0 ? nil : string(field)
+            storage.fields.present & field.bit == 0 ? nil : string(field)
         }
 
         var tags: [String] {
-            guard present & Field.tags.bit != 0 else { return [] }
+            guard storage.fields.present & Field.tags.bit != 0 else { return [] }
             let joined = string(.tags).utf8
             return joined.split(separator: 0, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
