@@ -27,7 +27,9 @@ public final class PackedText<Fields>: ManagedBuffer<PackedTextHeader<Fields>, U
             var end = 0
             for (index, var text) in texts.enumerated() {
                 text.withUTF8 { bytes in
-                    if let start = bytes.baseAddress { (tail + table + end).initialize(from: start, count: bytes.count) }
+                    if let start = bytes.baseAddress {
+                        (tail + table + end).initialize(from: start, count: bytes.count)
+                    }
                     end += bytes.count
                 }
                 UnsafeMutableRawPointer(tail).storeBytes(

@@ -3,7 +3,10 @@ import TributaryBytes
 
 /// Texts packed into one object read back byte for byte, with the fields beside them.
 @Suite struct PackedTextTests {
-    struct Fields { let number: Double; let flag: Bool }
+    struct Fields {
+        let number: Double
+        let flag: Bool
+    }
 
     @Test func everyTextAndTheFieldsReadBack() throws {
         let texts = ["", "plain", "東京 résumé 🦜", "", "e\u{301}", String(repeating: "x", count: 300), ""]
