@@ -1,8 +1,9 @@
 import Foundation
 import CMalloc
 import Testing
-import Tributary
 import TributaryTesting
+
+@testable import Tributary
 
 /// Items that look like a web feed's (title, page, author, a paragraph of summary,
 /// thumbnail, two tags), one per line of the local server's body.
@@ -23,7 +24,8 @@ enum ArticleLines: LineItems {
 /// What a many-source digest's items cost in memory while the run keeps them: 5,000
 /// feeds of 50 items made 250,000 items, and each took about 0.9 KB loose.
 @Suite(.serialized) struct ItemMemoryTests {
-    static let perSource = 10_000
+    /// Two sources' items are all the run keeps loose; a third's are packed.
+    static let perSource = WaitingItems.packingThreshold / 2
 
     func digest(sources: Int) async throws -> Digest {
         let body = (1...Self.perSource).map(String.init).joined(separator: "\n")
@@ -64,11 +66,11 @@ enum ArticleLines: LineItems {
     }
 
     @Test(.enabled(if: mallocCounts, "malloc's counters are blind under ThreadSanitizer"))
-    func itemsBeyondTheWaitingThresholdTakeUnder600BytesEach() async throws {
-        let loose = try await bytesHeld(sources: 2)  // 20,000 items: up to the threshold, loose
-        let more = try await bytesHeld(sources: 6)  // 40,000 more, packed
+    func itemsBeyondTheWaitingThresholdTakeUnder500BytesEach() async throws {
+        let loose = try await bytesHeld(sources: 2)  // up to the threshold: loose
+        let more = try await bytesHeld(sources: 6)  // twice as many more, packed
         let perPackedItem = (more - loose) / (4 * Self.perSource)
-        #expect(perPackedItem < 600, "each packed item takes \(perPackedItem) bytes")
+        #expect(perPackedItem < 500, "each packed item takes \(perPackedItem) bytes")
         #expect(loose / (2 * Self.perSource) > 800, "a loose item takes about 1 KB")
     }
 
