@@ -158,5 +158,10 @@ import TributaryTesting
         let third = try await run()
         #expect(server.requests.last?.query["since_id"] == String(base + 5))
         #expect(try Self.newTitles(third.stdout) == [])
+        let recordings = config.deletingLastPathComponent().appendingPathComponent("recordings").path
+        let recorded = try await TributaryBinary.run(
+            ["digest", "--config", config.path, "--state", state, "--record", recordings], environment: ["T": "t"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(server.requests.last?.query["since_id"] == nil, "a recording is of a full fetch, cursor or not")
     }
 }
