@@ -6,7 +6,7 @@ BIN = sys.argv[1]
 QUICK = "--quick" in sys.argv
 # `--only many`: just the feeds served over loopback (50/500/5,000), for work on the HTTP engine and merging;
 # `--only startup`: just the start-up rows (the offline demo and `validate` beside `sfeed_plain`).
-ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+ONLY = (sys.argv[sys.argv.index("--only") + 1:] or [None])[0] if "--only" in sys.argv else None
 ONLY_MANY = ONLY == "many"
 TRIBUTARY, BENCH = os.path.join(BIN, "tributary"), os.path.join(BIN, "tributary-bench")
 SHARED_GENERATOR = os.path.join("..", "shared", "bench", "gen_feeds.py")
@@ -75,11 +75,18 @@ def own_file(fmt, items):
     return path
 
 
+def generate_shared(*large):
+    """Runs the shared generator into WORK/shared with one 50-item feed and `large`'s arguments;
+    returns the folder."""
+    out = os.path.join(WORK, "shared")
+    subprocess.run([sys.executable, SHARED_GENERATOR, "--out", out, *large, "--small-feeds", "1",
+                    "--small-items", "50"], check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
 def shared_files(items):
     """The shared generator's large RSS and Atom files and one 50-item feed, generated into WORK."""
-    out = os.path.join(WORK, "shared")
-    subprocess.run([sys.executable, SHARED_GENERATOR, "--out", out, "--large-items", str(items),
-                    "--small-feeds", "1", "--small-items", "50"], check=True, stdout=subprocess.DEVNULL)
+    out = generate_shared("--large-items", str(items))
     return os.path.join(out, "large.rss"), os.path.join(out, "large.atom"), os.path.join(out, "feeds", "0.xml")
 
 
@@ -87,10 +94,7 @@ def small_file():
     """The 50-item feed `sfeed_plain` reads beside the start-up rows: the shared generator's, else our own."""
     if not os.path.exists(SHARED_GENERATOR):
         return own_file("rss", 50)
-    out = os.path.join(WORK, "shared")
-    subprocess.run([sys.executable, SHARED_GENERATOR, "--out", out, "--skip-large", "--small-feeds", "1",
-                    "--small-items", "50"], check=True, stdout=subprocess.DEVNULL)
-    return os.path.join(out, "feeds", "0.xml")
+    return os.path.join(generate_shared("--skip-large"), "feeds", "0.xml")
 
 
 def report_benchmark(path, items):
@@ -195,19 +199,22 @@ def many_feeds():
 
 
 def main():
-    """The rows the issues' targets name come first: a run on a busy machine is long."""
+    """The machine, then the rows `--only` names, or every row."""
     print(machine(), flush=True)
     if ONLY_MANY:
         feeds = many_feeds()
         TABLE.print()
         scaling("feeds", feeds)
-        shutil.rmtree(WORK, ignore_errors=True)
-        return
-    if ONLY == "startup":
+    elif ONLY == "startup":
         startup(small_file())
         TABLE.print()
-        shutil.rmtree(WORK, ignore_errors=True)
-        return
+    else:
+        everything()
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
+def everything():
+    """Every row; those the issues' targets name come first, as a run on a busy machine is long."""
     big = 20_000 if QUICK else 100_000
     if os.path.exists(SHARED_GENERATOR):
         shared_rss, shared_atom, small_feed = shared_files(big)
@@ -229,6 +236,5 @@ def main():
     TABLE.print()
     scaling("items", items)
     scaling("feeds", feeds)
-    shutil.rmtree(WORK, ignore_errors=True)
 
 main()

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-static struct {
+static struct curl_functions {
     CURLcode (*global_init)(long);
     const char *(*easy_strerror)(CURLcode);
     CURL *(*easy_init)(void);
@@ -27,7 +27,7 @@ static struct {
     CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
     CURLMcode (*multi_wakeup)(CURLM *);
     CURLMsg *(*multi_info_read)(CURLM *, int *);
-} curl;
+} loaded;
 
 static pthread_once_t curl_opened = PTHREAD_ONCE_INIT;
 
@@ -45,70 +45,73 @@ static void *function(void *library, const char *name) {
 static void open_curl(void) {
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) cannot_load(dlerror());
-    curl.global_init = function(library, "curl_global_init");
-    curl.easy_strerror = function(library, "curl_easy_strerror");
-    curl.easy_init = function(library, "curl_easy_init");
-    curl.easy_cleanup = function(library, "curl_easy_cleanup");
-    curl.easy_setopt = function(library, "curl_easy_setopt");
-    curl.easy_getinfo = function(library, "curl_easy_getinfo");
-    curl.slist_append = function(library, "curl_slist_append");
-    curl.slist_free_all = function(library, "curl_slist_free_all");
-    curl.multi_init = function(library, "curl_multi_init");
-    curl.multi_cleanup = function(library, "curl_multi_cleanup");
-    curl.multi_setopt = function(library, "curl_multi_setopt");
-    curl.multi_add_handle = function(library, "curl_multi_add_handle");
-    curl.multi_remove_handle = function(library, "curl_multi_remove_handle");
-    curl.multi_perform = function(library, "curl_multi_perform");
-    curl.multi_poll = function(library, "curl_multi_poll");
-    curl.multi_wakeup = function(library, "curl_multi_wakeup");
-    curl.multi_info_read = function(library, "curl_multi_info_read");
+    loaded.global_init = function(library, "curl_global_init");
+    loaded.easy_strerror = function(library, "curl_easy_strerror");
+    loaded.easy_init = function(library, "curl_easy_init");
+    loaded.easy_cleanup = function(library, "curl_easy_cleanup");
+    loaded.easy_setopt = function(library, "curl_easy_setopt");
+    loaded.easy_getinfo = function(library, "curl_easy_getinfo");
+    loaded.slist_append = function(library, "curl_slist_append");
+    loaded.slist_free_all = function(library, "curl_slist_free_all");
+    loaded.multi_init = function(library, "curl_multi_init");
+    loaded.multi_cleanup = function(library, "curl_multi_cleanup");
+    loaded.multi_setopt = function(library, "curl_multi_setopt");
+    loaded.multi_add_handle = function(library, "curl_multi_add_handle");
+    loaded.multi_remove_handle = function(library, "curl_multi_remove_handle");
+    loaded.multi_perform = function(library, "curl_multi_perform");
+    loaded.multi_poll = function(library, "curl_multi_poll");
+    loaded.multi_wakeup = function(library, "curl_multi_wakeup");
+    loaded.multi_info_read = function(library, "curl_multi_info_read");
 }
 
 /// libcurl's functions, opened on the first call.
-#define CURL_API (pthread_once(&curl_opened, open_curl), curl)
+static const struct curl_functions *curl(void) {
+    pthread_once(&curl_opened, open_curl);
+    return &loaded;
+}
 
-CURLcode tributary_curl_global_init(long flags) { return CURL_API.global_init(flags); }
-const char *tributary_curl_easy_strerror(CURLcode code) { return CURL_API.easy_strerror(code); }
+CURLcode tributary_curl_global_init(long flags) { return curl()->global_init(flags); }
+const char *tributary_curl_easy_strerror(CURLcode code) { return curl()->easy_strerror(code); }
 
-CURL *tributary_curl_easy_init(void) { return CURL_API.easy_init(); }
-void tributary_curl_easy_cleanup(CURL *easy) { CURL_API.easy_cleanup(easy); }
+CURL *tributary_curl_easy_init(void) { return curl()->easy_init(); }
+void tributary_curl_easy_cleanup(CURL *easy) { curl()->easy_cleanup(easy); }
 struct curl_slist *tributary_curl_slist_append(struct curl_slist *list, const char *text) {
-    return CURL_API.slist_append(list, text);
+    return curl()->slist_append(list, text);
 }
-void tributary_curl_slist_free_all(struct curl_slist *list) { CURL_API.slist_free_all(list); }
+void tributary_curl_slist_free_all(struct curl_slist *list) { curl()->slist_free_all(list); }
 
-CURLM *tributary_curl_multi_init(void) { return CURL_API.multi_init(); }
-CURLMcode tributary_curl_multi_cleanup(CURLM *multi) { return CURL_API.multi_cleanup(multi); }
-CURLMcode tributary_curl_multi_add_handle(CURLM *multi, CURL *easy) { return CURL_API.multi_add_handle(multi, easy); }
+CURLM *tributary_curl_multi_init(void) { return curl()->multi_init(); }
+CURLMcode tributary_curl_multi_cleanup(CURLM *multi) { return curl()->multi_cleanup(multi); }
+CURLMcode tributary_curl_multi_add_handle(CURLM *multi, CURL *easy) { return curl()->multi_add_handle(multi, easy); }
 CURLMcode tributary_curl_multi_remove_handle(CURLM *multi, CURL *easy) {
-    return CURL_API.multi_remove_handle(multi, easy);
+    return curl()->multi_remove_handle(multi, easy);
 }
-CURLMcode tributary_curl_multi_perform(CURLM *multi, int *running) { return CURL_API.multi_perform(multi, running); }
+CURLMcode tributary_curl_multi_perform(CURLM *multi, int *running) { return curl()->multi_perform(multi, running); }
 CURLMcode tributary_curl_multi_poll(CURLM *multi, struct curl_waitfd extra[], unsigned int extra_count,
                                     int timeout_ms, int *ready) {
-    return CURL_API.multi_poll(multi, extra, extra_count, timeout_ms, ready);
+    return curl()->multi_poll(multi, extra, extra_count, timeout_ms, ready);
 }
-CURLMcode tributary_curl_multi_wakeup(CURLM *multi) { return CURL_API.multi_wakeup(multi); }
-CURLMsg *tributary_curl_multi_info_read(CURLM *multi, int *queued) { return CURL_API.multi_info_read(multi, queued); }
+CURLMcode tributary_curl_multi_wakeup(CURLM *multi) { return curl()->multi_wakeup(multi); }
+CURLMsg *tributary_curl_multi_info_read(CURLM *multi, int *queued) { return curl()->multi_info_read(multi, queued); }
 
 CURLcode tributary_easy_set_long(CURL *easy, CURLoption option, long value) {
-    return CURL_API.easy_setopt(easy, option, value);
+    return curl()->easy_setopt(easy, option, value);
 }
 CURLcode tributary_easy_set_string(CURL *easy, CURLoption option, const char *value) {
-    return CURL_API.easy_setopt(easy, option, value);
+    return curl()->easy_setopt(easy, option, value);
 }
 CURLcode tributary_easy_set_pointer(CURL *easy, CURLoption option, void *value) {
-    return CURL_API.easy_setopt(easy, option, value);
+    return curl()->easy_setopt(easy, option, value);
 }
 CURLcode tributary_easy_set_callback(CURL *easy, CURLoption option, tributary_curl_data_callback value) {
-    return CURL_API.easy_setopt(easy, option, value);
+    return curl()->easy_setopt(easy, option, value);
 }
 CURLcode tributary_easy_set_opensocket(CURL *easy, tributary_curl_opensocket_callback value) {
-    return CURL_API.easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, value);
+    return curl()->easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, value);
 }
 CURLcode tributary_easy_get_string(CURL *easy, CURLINFO info, const char **value) {
-    return CURL_API.easy_getinfo(easy, info, value);
+    return curl()->easy_getinfo(easy, info, value);
 }
 CURLMcode tributary_multi_set_long(CURLM *multi, CURLMoption option, long value) {
-    return CURL_API.multi_setopt(multi, option, value);
+    return curl()->multi_setopt(multi, option, value);
 }

@@ -16,8 +16,8 @@ struct LiveRun {
     /// unknown `--source`, a `refresh` below its minimum) before anything is fetched.
     func pipeline() throws -> LivePipeline {
         let config = try run.loadConfig()
-        let store = try run.state.open(config: run.configFile().path, environment: run.environment)
-        let digests = run.digests(config, using: try run.client(for: config), store: store)
+        let store = try run.openStore()
+        let digests = run.digestPipeline(config, using: try run.client(for: config), store: store)
         let selection = run.options.source.isEmpty ? nil : Set(run.options.source)
         var live = try LivePipeline(digests, only: selection)
         live.memory = store.map { LiveMemory(store: $0, warn: { StandardError.write("tributary: warning: \($0)") }) }

@@ -8,9 +8,15 @@ import TributaryState
 struct PipelineRun {
     let options: RunOptions
     let state: StateOptions
-    let environment = ProcessInfo.processInfo.environment
+    let environment: [String: String]
     /// The bundled source types and the discovered external plugins.
-    let registry = BundledSources.registry(environment: ProcessInfo.processInfo.environment)
+    let registry: SourceRegistry
+
+    init(options: RunOptions, state: StateOptions) {
+        (self.options, self.state) = (options, state)
+        environment = ProcessInfo.processInfo.environment  // a new dictionary on every read
+        registry = BundledSources.registry(environment: environment)
+    }
 
     /// The configuration file: `--config`, else the first found where people keep it.
     func configFile() throws -> URL {
@@ -47,8 +53,8 @@ struct PipelineRun {
     /// applied (signals are the caller's).
     func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest
     {
-        let store = try state.open(config: configFile().path, environment: environment)
-        let pipeline = digests(config, using: http, store: store, thumbnails: thumbnails)
+        let store = try openStore()
+        let pipeline = digestPipeline(config, using: http, store: store, thumbnails: thumbnails)
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
         let previousRun = try store?.lastRunStart()
@@ -65,9 +71,14 @@ struct PipelineRun {
         return state.filter(previousRun: previousRun, now: now).apply(to: digest)
     }
 
+    /// The state store for this config file; nil with `--no-state`.
+    func openStore() throws -> StateStore? {
+        try state.open(config: configFile().path, environment: environment)
+    }
+
     /// The host over `config`'s sources, keeping snapshots in `store` unless this is a
     /// dry run, and fetching in full when recording or replaying.
-    func digests(
+    func digestPipeline(
         _ config: FeedsConfig, using http: HTTPClient, store: StateStore?, thumbnails: ThumbnailFetcher? = nil
     ) -> DigestPipeline {
         var pipeline = DigestPipeline(

@@ -40,7 +40,9 @@ extension FeedItem {
                 values.published?.timeIntervalSinceReferenceDate.isNaN != true
             else { return nil }
             let fields = Field.allCases.map { Self.text(of: $0, in: values) }
-            let present = zip(Field.allCases, fields).reduce(UInt16(0)) { $0 | ($1.1 == nil ? 0 : $1.0.bit) }
+            let present = Field.allCases.reduce(UInt16(0)) { set, field in
+                fields[field.rawValue] == nil ? set : set | field.bit
+            }
             let scalars = Scalars(
                 publishedSeconds: values.published?.timeIntervalSinceReferenceDate ?? .nan, score: values.score,
                 kind: values.kind, present: present)
