@@ -65,7 +65,7 @@ public struct DigestPipeline: Sendable {
             deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
         runner.waitingItems = waiting
-        runner.usesCursor = fetchesIncrementally
+        runner.fetchesIncrementally = fetchesIncrementally
         return runner
     }
 }

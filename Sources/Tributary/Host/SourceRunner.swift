@@ -22,8 +22,8 @@ struct SourceRunner: Sendable {
     /// The run's tally of items waiting for its other sources (250,000 for 5,000 feeds);
     /// beyond its threshold a source's items are packed once sanitised (`FeedItem.pack()`).
     var waitingItems: WaitingItems?
-    /// Whether the source is handed its stored cursor (`DigestPipeline.fetchesIncrementally`).
-    var usesCursor = true
+    /// Whether the source is handed its stored cursor (see `DigestPipeline`'s).
+    var fetchesIncrementally = true
 
     /// The source's states: pending, then its snapshots, ending with a final one, which
     /// is also handed to `onFinal` as it is sent (the host's progress report).
@@ -79,7 +79,7 @@ struct SourceRunner: Sendable {
         let context = SourceContext(
             sourceID: entry.id, http: http, now: clock.now,
             thumbnails: thumbnails,
-            cursor: usesCursor ? snapshots?.cursor(for: entry.id) : nil
+            cursor: fetchesIncrementally ? snapshots?.cursor(for: entry.id) : nil
         )
         let clock = clock
         let started = clock.now()
