@@ -17,46 +17,33 @@ extension StateStore {
         _ digest: Digest, at now: Date, dryRun: Bool = false, retention: Duration? = nil
     ) throws -> DigestMemory {
         // Keys are made before the transaction, on every core.
-        let bySource = Dictionary(grouping: digest.items, by: \.source).map { ($0, $1, KeyedItems($1)) }
+        let keyed = KeyedItems(digest.items)
+        let names = keyed.bySource.map(\.source)
         let step = Self.lastSeenStep(retention: retention)
-        let recalled = { (db: Database, step: Double?) in
-            try bySource.map { source, items, keyed in
-                (source, items, try self.recall(keyed, source: source, now: now, in: db, recordingWith: step))
-            }
-        }
-        let remembered =
+        let known =
             try dryRun
-            ? read { db in try recalled(db, nil) }
+            ? read { db in try matches(keyed, sources: sourceRows(names, creating: false, in: db), in: db) }
             : write { db in
-                let remembered = try recalled(db, step)
-                try recordRun(digest, newBySource: Self.newCounts(remembered), at: now, in: db)
-                return remembered
+                let sources = try sourceRows(names, creating: true, in: db)
+                let known = try matches(keyed, sources: sources, in: db)
+                try record(keyed, known: known, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
+                try recordRun(digest, newBySource: Self.newCounts(keyed, known), at: now, in: db)
+                return known
             }
-        var memory = DigestMemory()
-        for (source, items, memories) in remembered { memory.set(memories, for: items, of: source) }
-        return memory
-    }
-
-    private static func newCounts(_ remembered: [(String, [FeedItem], [ItemMemory])]) -> [String: Int] {
-        Dictionary(
-            uniqueKeysWithValues: remembered.map { source, _, memories in (source, memories.count(where: \.isNew)) })
-    }
-
-    /// Each item's memory, one source's items at a time; with a `step`, also records them.
-    private func recall(
-        _ keyed: KeyedItems, source: String, now: Date, in db: Database, recordingWith step: Double? = nil
-    ) throws -> [ItemMemory] {
-        let row = try sourceRow(source, creating: step != nil, in: db)
-        let known = try matches(keyed, source: row, in: db)
         let memories = known.map { match in
             ItemMemory(
-                firstSeen: Date(timeIntervalSince1970: match?.firstSeen ?? now.timeIntervalSince1970),
+                firstSeen: match.map { Date(timeIntervalSince1970: $0.firstSeen) } ?? now,
                 isNew: match == nil, isRead: match?.readAt != nil)
         }
-        if let step, let row {
-            try record(keyed, known: known, source: row, now: now.timeIntervalSince1970, step: step, in: db)
-        }
-        return memories
+        return DigestMemory(idHashes: keyed.ids.map { UInt64(bitPattern: $0) }, memories: memories)
+    }
+
+    /// How many of each source's items are new (unknown to the store).
+    private static func newCounts(_ items: KeyedItems, _ known: [Match?]) -> [String: Int] {
+        Dictionary(
+            uniqueKeysWithValues: items.bySource.map { source, indices in
+                (source, indices.count { known[$0] == nil })
+            })
     }
 
     /// Records the run and each source's outcome (`newBySource`: how many of its items were new).

@@ -12,82 +12,78 @@ extension StateStore {
         min(86_400, (retention?.seconds ?? 0) / 2)
     }
 
-    /// Writes what a run learnt of one source's items (its `source` row): inserts the unknown
-    /// ones (and those known only by URL, under their new id), moves known ones' last-seen
-    /// time to `now` when it is older than `step` seconds, and rewrites a canonical URL's key
-    /// only where it changed (which spares its index an update per item).
+    /// One item of the run as a row of the store: its source's row and its position in the digest.
+    private struct ItemRow {
+        var source: Int64
+        var index: Int
+    }
+
+    /// Writes what a run learnt of its items (`sources`: the source rows by name): inserts
+    /// the unknown ones (and those known only by URL, under their new id), moves known ones'
+    /// last-seen time to `now` when it is older than `step` seconds, and rewrites a canonical
+    /// URL's key only where it changed (which spares its index an update per item). Every
+    /// source's rows go in the same statements, a batch at a time.
     func record(
-        _ items: KeyedItems, known: [Match?], source: Int64, now: Double, step: Double, in db: Database
+        _ items: KeyedItems, known: [Match?], sources: [String: Int64], now: Double, step: Double, in db: Database
     ) throws {
-        let unknown = items.indices.filter { known[$0] == nil || known[$0]?.byURLOnly == true }
-        try insert(unknown, of: items, known: known, source: source, now: now, in: db)
-        let stale = items.indices.filter { index in
-            known[index].map { !$0.byURLOnly && $0.lastSeen < now - step } == true
+        let rows = items.bySource.flatMap { name, indices in
+            sources[name].map { row in indices.map { ItemRow(source: row, index: $0) } } ?? []
         }
-        try update("lastSeen = ?2", of: stale, items: items, source: source, value: now, in: db)
-        let moved = items.indices.filter { known[$0]?.urlChanged == true }
-        try update("urlKey = input.value ->> 1", of: moved, items: items, source: source, in: db)
+        let unknown = rows.filter { known[$0.index] == nil || known[$0.index]?.byURLOnly == true }
+        try insert(unknown, of: items, known: known, now: now, in: db)
+        let stale = rows.filter { row in
+            known[row.index].map { !$0.byURLOnly && $0.lastSeen < now - step } == true
+        }
+        try update("lastSeen = ?", of: stale, items: items, leading: [now.databaseValue], in: db)
+        let moved = rows.filter { known[$0.index]?.urlChanged == true }
+        try update("urlKey = input.column3", of: moved, items: items, in: db)
     }
 
     /// Inserts the rows in key order: SQLite then fills its primary key's index page after
     /// page instead of at random.
-    private func insert(
-        _ indices: [Int], of items: KeyedItems, known: [Match?], source: Int64, now: Double, in db: Database
-    ) throws {
-        guard !indices.isEmpty else { return }
-        let input = Self.keyRows(indices, of: items) { index, out in
-            out.raw(",")
-            out.number(known[index]?.firstSeen ?? now)
-            out.raw(",")
-            out.number(known[index]?.readAt)
-        }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO item (source, idKey, urlKey, firstSeen, lastSeen, readAt)
-                SELECT ?1, value ->> 0, value ->> 1, value ->> 2, ?2, value ->> 3 FROM json_each(?3)
-                ORDER BY value ->> 0 ON CONFLICT (source, idKey) DO NOTHING
-                """
-        ).execute(arguments: [source, now, input])
+    private func insert(_ rows: [ItemRow], of items: KeyedItems, known: [Match?], now: Double, in db: Database) throws {
+        let ordered = rows.sorted { ($0.source, items.ids[$0.index]) < ($1.source, items.ids[$1.index]) }
+        try db.forEachBatch(
+            of: ordered.count, columns: 6,
+            sql: { values in
+                "INSERT INTO item (source, idKey, urlKey, firstSeen, lastSeen, readAt) VALUES \(values) "
+                    + "ON CONFLICT (source, idKey) DO NOTHING"
+            },
+            arguments: { batch, arguments in
+                for row in ordered[batch] {
+                    let match = known[row.index]
+                    arguments += [
+                        row.source.databaseValue, items.ids[row.index].databaseValue,
+                        items.urls[row.index].databaseValue, (match?.firstSeen ?? now).databaseValue,
+                        now.databaseValue, match?.readAt.databaseValue ?? .null,
+                    ]
+                }
+            },
+            run: { try $0.execute() }
+        )
     }
 
-    /// Sets `assignment` on the rows of the items at `indices` (`input.value ->> 1` is the
-    /// item's canonical-URL key, `?2` is `value`).
+    /// Sets `assignment` on the items' rows (`input.column3` is the item's canonical-URL key;
+    /// `leading` binds the assignment's own parameters).
     private func update(
-        _ assignment: String, of indices: [Int], items: KeyedItems, source: Int64, value: Double? = nil,
-        in db: Database
+        _ assignment: String, of rows: [ItemRow], items: KeyedItems, leading: [DatabaseValue] = [], in db: Database
     ) throws {
-        guard !indices.isEmpty else { return }
-        let input = Self.keyRows(indices, of: items)
-        try db.cachedStatement(
-            sql: """
-                UPDATE item SET \(assignment) FROM json_each(?3) AS input
-                WHERE source = ?1 AND idKey = input.value ->> 0
-                """
-        ).execute(arguments: [source, value, input])
-    }
-
-    /// A JSON array of `[idKey, urlKey, …]` arrays, one per index, `more` writing the rest.
-    private static func keyRows(
-        _ indices: [Int], of items: KeyedItems, more: (Int, inout JSONWriter) -> Void = { _, _ in }
-    ) -> String {
-        jsonRows(indices) { index, out in
-            out.integer(items.ids[index])
-            out.raw(",")
-            out.integer(items.urls[index])
-            more(index, &out)
-        }
-    }
-
-    /// A JSON array of arrays, one per index, written by `row`.
-    static func jsonRows(_ indices: some Collection<Int>, _ row: (Int, inout JSONWriter) -> Void) -> String {
-        var out = JSONWriter(capacity: indices.count * 64)
-        out.raw("[")
-        for (position, index) in indices.enumerated() {
-            out.raw(position == 0 ? "[" : ",[")
-            row(index, &out)
-            out.raw("]")
-        }
-        out.raw("]")
-        return String(decoding: out.bytes, as: UTF8.self)
+        try db.forEachBatch(
+            of: rows.count, columns: 3,
+            sql: { values in
+                "UPDATE item SET \(assignment) FROM (VALUES \(values)) AS input "
+                    + "WHERE item.source = input.column1 AND item.idKey = input.column2"
+            },
+            arguments: { batch, arguments in
+                arguments += leading
+                for row in rows[batch] {
+                    arguments += [
+                        row.source.databaseValue, items.ids[row.index].databaseValue,
+                        items.urls[row.index].databaseValue,
+                    ]
+                }
+            },
+            run: { try $0.execute() }
+        )
     }
 }
