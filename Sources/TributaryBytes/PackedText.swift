@@ -44,6 +44,11 @@ public final class PackedText<Fields>: ManagedBuffer<PackedTextHeader<Fields>, U
 
     /// Text `index`, made a String from its bytes.
     public func text(_ index: Int) -> String {
+        withBytes(of: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with text `index`'s UTF-8 bytes, without making a String of them.
+    public func withBytes<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeMutablePointers { header, tail in
             let table = Int(header.pointee.count) * MemoryLayout<UInt16>.size
             let ends = UnsafeRawPointer(tail)
@@ -51,7 +56,7 @@ public final class PackedText<Fields>: ManagedBuffer<PackedTextHeader<Fields>, U
             let start =
                 index == 0
                 ? 0 : Int(ends.loadUnaligned(fromByteOffset: (index - 1) * MemoryLayout<UInt16>.size, as: UInt16.self))
-            return String(decoding: UnsafeBufferPointer(start: tail + table + start, count: end - start), as: UTF8.self)
+            return body(UnsafeBufferPointer(start: tail + table + start, count: end - start))
         }
     }
 }

@@ -16,19 +16,20 @@ extension StateStore {
     public func remember(
         _ digest: Digest, at now: Date, dryRun: Bool = false, retention: Duration? = nil
     ) throws -> DigestMemory {
-        // Keys are made before the transaction, on every core.
-        let keyed = KeyedItems(digest.items)
-        let names = keyed.bySource.map(\.source)
+        let bySource = KeyedItems.grouped(digest.items)
+        let names = bySource.map(\.source)
         let step = Self.lastSeenStep(retention: retention)
-        let known =
+        let (keyed, known) =
             try dryRun
-            ? read { db in try matches(keyed, sources: sourceRows(names, creating: false, in: db), in: db) }
+            ? read { db in
+                try keysAndMatches(digest.items, bySource, sources: sourceRows(names, creating: false, in: db), in: db)
+            }
             : write { db in
                 let sources = try sourceRows(names, creating: true, in: db)
-                let known = try matches(keyed, sources: sources, in: db)
+                let (keyed, known) = try keysAndMatches(digest.items, bySource, sources: sources, in: db)
                 try record(keyed, known: known, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
                 try recordRun(digest, newBySource: Self.newCounts(keyed, known), at: now, in: db)
-                return known
+                return (keyed, known)
             }
         let memories = known.map { match in
             ItemMemory(

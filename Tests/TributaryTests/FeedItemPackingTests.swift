@@ -31,6 +31,14 @@ import Testing
         #expect(item == full && full == item)
     }
 
+    /// The state store and the digest's memory key items by it, packed or not.
+    @Test func theIDHashIsTheStableHashOfTheID() {
+        #expect(packed(full).idHash == StableHash.value(full.id))
+        #expect(full.idHash == StableHash.value(full.id))
+        // FNV-1a of its UTF-8, as the keys of stores already written.
+        #expect(StableHash.value(full.id) == 0x5ae1_5da1_f614_809b)
+    }
+
     @Test func absentFieldsStayAbsentAndEmptyOnesEmpty() {
         let bare = FeedItem(id: "", source: "", sourceType: "", kind: .post, title: "")
         let item = packed(bare)

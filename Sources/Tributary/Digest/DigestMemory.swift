@@ -19,7 +19,7 @@ public struct ItemMemory: Sendable, Equatable {
 /// What the state store remembers of a digest's items, by id; renderers mark new items
 /// with it, and the `--new`, `--since` and `--unread` filters read it.
 public struct DigestMemory: Sendable {
-    /// By the stable hash of the item's id (`StableHash.value(item.id)`), which the state
+    /// By the stable hash of the item's id (`FeedItem.idHash`), which the state
     /// store keys its rows by too: remembering 100,000 items hashes no text again (a table
     /// by id text took 33 ms to build and 33 ms more to read while rendering). Two ids of
     /// one digest sharing a hash (odds about 1 in 3×10⁹ at 100,000 items) would share
@@ -35,8 +35,8 @@ public struct DigestMemory: Sendable {
     }
 
     public subscript(item: FeedItem) -> ItemMemory? {
-        get { byID[StableHash.value(item.id)] }
-        set { byID[StableHash.value(item.id)] = newValue }
+        get { byID[item.idHash] }
+        set { byID[item.idHash] = newValue }
     }
 
     /// How many of `items` are new.

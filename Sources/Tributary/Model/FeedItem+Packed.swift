@@ -77,6 +77,9 @@ extension FeedItem {
         /// A field that is always set.
         func string(_ field: Field) -> String { storage.text(field.rawValue) }
 
+        /// `StableHash.value` of the id.
+        var idHash: UInt64 { storage.withBytes(of: Field.id.rawValue) { StableHash.value(bytes: $0) } }
+
         /// An optional field.
         func optional(_ field: Field) -> String? {
             storage.fields.present & field.bit == 0 ? nil : string(field)

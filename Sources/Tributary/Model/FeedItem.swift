@@ -94,6 +94,11 @@ public struct FeedItem: Sendable, Equatable, Codable {
         get { if let packed { packed.tags } else { fields.values.tags } }
         set { unique().values.tags = newValue }
     }
+    /// `StableHash.value(id)`, read from a packed item's bytes without making the String:
+    /// the state store keys items by it, and the digest's memory looks them up by it.
+    public var idHash: UInt64 {
+        if let packed { packed.idHash } else { StableHash.value(fields.values.id) }
+    }
     /// `url`'s absolute string. Set it only to what `URL.absoluteString` would give
     /// (`WebAddress.absoluteString(_:)`), so that `url` reads it back.
     public var urlString: String? {

@@ -3,8 +3,13 @@
 public enum StableHash {
     /// The hash of `text`'s UTF-8 bytes.
     public static func value(_ text: String) -> UInt64 {
+        value(bytes: text.utf8)
+    }
+
+    /// The hash of UTF-8 `bytes`: the same as `value` of their text.
+    public static func value(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
