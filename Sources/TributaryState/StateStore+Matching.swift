@@ -130,7 +130,10 @@ extension StateStore {
 
     /// The items at `indices` that the config knows by canonical URL (under another id, maybe
     /// of another source): the earliest first-seen time and the latest read time of its rows.
+    /// A config the store holds no items of (its first run) has none to look up: 25,000
+    /// lookups took 25 ms of a first run of 500 feeds.
     private func matchesByURL(_ indices: [Int], of items: KeyedItems, in db: Database) throws -> [(Int, Match)] {
+        guard !indices.isEmpty, try holdsItems(in: db) else { return [] }
         var found: [(Int, Match)] = []
         try db.forEachBatch(
             of: indices.count, columns: 2,
@@ -160,5 +163,13 @@ extension StateStore {
                 }
             })
         return found
+    }
+
+    /// Whether the store holds any item of this config.
+    private func holdsItems(in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT EXISTS (SELECT 1 FROM source JOIN item ON item.source = source.id WHERE source.config = ?)"),
+            arguments: [config]) ?? false
     }
 }
