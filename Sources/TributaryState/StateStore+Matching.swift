@@ -169,7 +169,8 @@ extension StateStore {
     private func holdsItems(in db: Database) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(
-                sql: "SELECT EXISTS (SELECT 1 FROM source JOIN item ON item.source = source.id WHERE source.config = ?)"),
+                sql: "SELECT EXISTS (SELECT 1 FROM source JOIN item ON item.source = source.id WHERE source.config = ?)"
+            ),
             arguments: [config]) ?? false
     }
 }
