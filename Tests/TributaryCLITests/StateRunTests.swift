@@ -122,9 +122,10 @@ import TributaryTesting
         #expect(without.stdout.contains("Post 3") && !without.stdout.contains(" N "))
     }
 
-    @Test func xAsksOnlyForNewerPostsAndKeepsShowingTheEarlierOnes() async throws {
-        let posts = GrowingFeed()
-        // Post n's id is a snowflake of this minute (X drops a since_id older than 7 days).
+    /// An X recent-search endpoint whose posts are `posts`' items, each a snowflake id of
+    /// this minute (X drops a since_id older than 7 days), answering after `since_id`; and
+    /// a config of one `twitter` source on it, with its store's path.
+    static func xServer(_ posts: GrowingFeed) async throws -> (server: LocalHTTPServer, base: UInt64) {
         let base = (UInt64(Date().timeIntervalSince1970 * 1000) - 1_288_834_974_657) << 22
         let server = try await LocalHTTPServer.start { request in
             let since = UInt64(request.query["since_id"] ?? "0").map { $0 > base ? $0 - base : 0 } ?? 0
@@ -136,6 +137,12 @@ import TributaryTesting
                 #"{"data": [\#(data.joined(separator: ","))], "meta": {"result_count": \#(data.count)}}"#,
                 contentType: "application/json")
         }
+        return (server, base)
+    }
+
+    @Test func xAsksOnlyForNewerPostsAndKeepsShowingTheEarlierOnes() async throws {
+        let posts = GrowingFeed()
+        let (server, base) = try await Self.xServer(posts)
         defer { Task { await server.shutdown() } }
         let entry =
             #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "#
@@ -163,5 +170,33 @@ import TributaryTesting
             ["digest", "--config", config.path, "--state", state, "--record", recordings], environment: ["T": "t"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(server.requests.last?.query["since_id"] == nil, "a recording is of a full fetch, cursor or not")
+    }
+
+    /// Recorded answers are of their day: a replay that moved the store's cursor to them
+    /// would have the next run ask for less (or more) than it has not seen.
+    @Test func aReplayedRunLeavesTheStoredCursorWhereItWas() async throws {
+        let posts = GrowingFeed()
+        let (server, base) = try await Self.xServer(posts)
+        defer { Task { await server.shutdown() } }
+        let entry =
+            #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "#
+            + #""bearerToken": "${T}"}"#
+        let config = try TributaryBinary.config(#"{"sources": [\#(entry)]}"#)
+        let folder = config.deletingLastPathComponent()
+        let state = folder.appendingPathComponent("state.sqlite").path
+        let recordings = folder.appendingPathComponent("recordings").path
+        let run = { (extra: [String]) in
+            try await TributaryBinary.run(
+                ["digest", "--config", config.path, "--state", state] + extra, environment: ["T": "t"])
+        }
+        #expect(try await run(["--record", recordings]).status == 0)  // posts 1-3
+        posts.grow(by: 2)
+        #expect(try await run([]).status == 0)  // the store's cursor: post 5
+        let replayed = try await run(["--replay", recordings])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(try await run([]).status == 0)
+        #expect(
+            server.requests.last?.query["since_id"] == String(base + 5),
+            "the replay of posts 1-3 left the cursor at post 5")
     }
 }

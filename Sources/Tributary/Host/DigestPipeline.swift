@@ -13,8 +13,10 @@ public struct DigestPipeline: Sendable {
     public var snapshots: (any SnapshotKeeper)?
     /// Set when the run embeds images; sources that stream thumbnails use it.
     public var thumbnails: ThumbnailFetcher?
-    /// Whether sources ask only for what is newer than their stored cursor. Off for
-    /// recorded and replayed runs: a recording answers the requests of a full fetch.
+    /// Whether sources ask only for what is newer than their stored cursor, and leave the
+    /// cursor of what they fetched for the next run. Off for recorded and replayed runs: a
+    /// recording answers the requests of a full fetch, and recorded answers are of their
+    /// day (a replay that moved the cursor to them would have the next run skip posts).
     public var fetchesIncrementally = true
     /// How many sources run at once; the others wait, pending.
     var sourcesAtOnce: Int

@@ -22,7 +22,7 @@ struct SourceRunner: Sendable {
     /// The run's tally of items waiting for its other sources (250,000 for 5,000 feeds);
     /// beyond its threshold a source's items are packed once sanitised (`FeedItem.pack()`).
     var waitingItems: WaitingItems?
-    /// Whether the source is handed its stored cursor (see `DigestPipeline`'s).
+    /// Whether the source is handed its stored cursor and leaves a new one (see `DigestPipeline`'s).
     var fetchesIncrementally = true
 
     /// The source's states: pending, then its snapshots, ending with a final one, which
@@ -119,7 +119,7 @@ struct SourceRunner: Sendable {
             if let limit, items.count > limit { items.removeLast(items.count - limit) }
         }
         var status = status(isFinal ? .ok : .pending)
-        status.cursor = update.cursor
+        status.cursor = fetchesIncrementally ? update.cursor : nil
         status.itemCount = items.count
         // Notes and diagnostics often quote upstream text (quota messages, plugin notes).
         status.message = update.notes.isEmpty ? nil : TextCleanup.messageText(update.notes.joined(separator: " · "))
