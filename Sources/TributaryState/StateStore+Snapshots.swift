@@ -13,13 +13,13 @@ extension StateStore: SnapshotKeeper {
         guard snapshotQueue.add(.init(savedAt: savedAt, items: items), for: sourceID) else { return }
         // A snapshot that cannot be kept only costs stale-if-error later; the run goes on.
         // GRDB runs the completion on the writer before its next write, which takes the next batch.
-        pool.asyncWrite(
+        database.asyncWrite(
             { db in try self.writeQueuedSnapshots(in: db) }, completion: { _, _ in self.snapshotQueue.writeEnded() })
     }
 
     /// Returns once every snapshot queued by now is written (or failed to be).
     public func finishQueuedWrites() {
-        pool.writeWithoutTransaction { _ in }
+        database.writeWithoutTransaction { _ in }
     }
 
     /// Writes every snapshot queued by now, in one transaction.

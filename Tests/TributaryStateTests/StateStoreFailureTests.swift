@@ -90,7 +90,7 @@ import Tributary
         let path = StateStoreTests.path()
         let store = try StateStore(path: path, config: "/feeds.json")
         // A disk with room for two more pages: the writer connection may not grow the file past them.
-        try store.pool.write { db in
+        try store.database.write { db in
             try db.execute(sql: "PRAGMA max_page_count = \(try Int.fetchOne(db, sql: "PRAGMA page_count")! + 2)")
         }
         let many = (0..<2_000).map { StateStoreTests.item("item-\($0)-" + String(repeating: "x", count: 200)) }

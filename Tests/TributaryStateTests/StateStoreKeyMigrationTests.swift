@@ -47,7 +47,7 @@ import TributaryTesting
         let store = try StateStore(path: Fixture.path(), config: "/feeds.json")
         let item = Fixture.item("an-id-of-its-own", url: "https://example.com/a-url-of-its-own")
         _ = try store.remember(Fixture.digest([item]), at: Date())
-        let columns = try store.pool.read { db in try db.columns(in: "item").map(\.name) }
+        let columns = try store.database.read { db in try db.columns(in: "item").map(\.name) }
         #expect(columns == ["source", "idKey", "urlKey", "firstSeen", "lastSeen", "readAt"])
         let wal = (try? Data(contentsOf: URL(fileURLWithPath: store.path.path + "-wal"))) ?? Data()
         let file = try Data(contentsOf: store.path) + wal

@@ -12,7 +12,7 @@ import Tributary
     let ninetyDays = Duration.seconds(90 * 86_400)
 
     func lastSeen(_ id: String, in store: StateStore) throws -> Date? {
-        try store.pool.read { db in
+        try store.database.read { db in
             try Double.fetchOne(db, sql: "SELECT lastSeen FROM item WHERE idKey = ?", arguments: [StoreKey.of(id)])
         }.map(Date.init(timeIntervalSince1970:))
     }
@@ -60,7 +60,7 @@ import Tributary
 
     @Test func pruningReadsARangeOfLastSeenNotEveryRow() throws {
         let store = try StateStore(path: StateStoreTests.path(), config: "/feeds.json")
-        let plan = try store.pool.read { db in
+        let plan = try store.database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM item WHERE lastSeen < 1").map {
                 $0["detail"] as String
             }
