@@ -123,9 +123,11 @@ import TributaryTesting
     }
 
     /// An X recent-search endpoint whose posts are `posts`' items, each a snowflake id of
-    /// this minute (X drops a since_id older than 7 days), answering after `since_id`; and
-    /// a config of one `twitter` source on it, with its store's path.
-    static func xServer(_ posts: GrowingFeed) async throws -> (server: LocalHTTPServer, base: UInt64) {
+    /// this minute after `base` (X drops a since_id older than 7 days), answering after
+    /// `since_id`; and a config of one `twitter` source on it, with its store's path.
+    static func xServer(_ posts: GrowingFeed) async throws -> (
+        server: LocalHTTPServer, base: UInt64, config: URL, state: String
+    ) {
         let base = (UInt64(Date().timeIntervalSince1970 * 1000) - 1_288_834_974_657) << 22
         let server = try await LocalHTTPServer.start { request in
             let since = UInt64(request.query["since_id"] ?? "0").map { $0 > base ? $0 - base : 0 } ?? 0
@@ -137,18 +139,17 @@ import TributaryTesting
                 #"{"data": [\#(data.joined(separator: ","))], "meta": {"result_count": \#(data.count)}}"#,
                 contentType: "application/json")
         }
-        return (server, base)
-    }
-
-    @Test func xAsksOnlyForNewerPostsAndKeepsShowingTheEarlierOnes() async throws {
-        let posts = GrowingFeed()
-        let (server, base) = try await Self.xServer(posts)
-        defer { Task { await server.shutdown() } }
         let entry =
             #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "#
             + #""bearerToken": "${T}"}"#
         let config = try TributaryBinary.config(#"{"sources": [\#(entry)]}"#)
-        let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
+        return (server, base, config, config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path)
+    }
+
+    @Test func xAsksOnlyForNewerPostsAndKeepsShowingTheEarlierOnes() async throws {
+        let posts = GrowingFeed()
+        let (server, base, config, state) = try await Self.xServer(posts)
+        defer { Task { await server.shutdown() } }
         let run = {
             try await TributaryBinary.run(
                 ["digest", "--config", config.path, "--state", state, "--format", "json"], environment: ["T": "t"])
@@ -176,15 +177,9 @@ import TributaryTesting
     /// would have the next run ask for less (or more) than it has not seen.
     @Test func aReplayedRunLeavesTheStoredCursorWhereItWas() async throws {
         let posts = GrowingFeed()
-        let (server, base) = try await Self.xServer(posts)
+        let (server, base, config, state) = try await Self.xServer(posts)
         defer { Task { await server.shutdown() } }
-        let entry =
-            #"{"id": "x", "type": "twitter", "query": "swift lang", "baseURL": "\#(server.baseURL)/", "#
-            + #""bearerToken": "${T}"}"#
-        let config = try TributaryBinary.config(#"{"sources": [\#(entry)]}"#)
-        let folder = config.deletingLastPathComponent()
-        let state = folder.appendingPathComponent("state.sqlite").path
-        let recordings = folder.appendingPathComponent("recordings").path
+        let recordings = config.deletingLastPathComponent().appendingPathComponent("recordings").path
         let run = { (extra: [String]) in
             try await TributaryBinary.run(
                 ["digest", "--config", config.path, "--state", state] + extra, environment: ["T": "t"])
