@@ -108,20 +108,31 @@ struct Boom: Error, Equatable {}
 
     /// The clock moves only once the operator has taken in the whole burst (it reads the
     /// time once for each value) and sleeps: the outcome never depends on how busy the
-    /// machine is.
+    /// machine is. The values are asked for first, so the operator runs whether or not it
+    /// starts before it is asked; and a burst it never takes in fails the test instead of
+    /// leaving it waiting for a sleep.
     @Test func debounceSendsTheLastValueAfterAQuietInterval() async throws {
         let clock = ReadCountingClock()
         let (typing, input) = AsyncStream<String>.makeStream()
-        var iterator = Signal(typing).debounce(for: .milliseconds(300), clock: clock).makeAsyncIterator()
+        let debounced = Signal(typing).debounce(for: .milliseconds(300), clock: clock)
+        let (received, receiving) = AsyncStream<String?>.makeStream()
+        let reader = Task {
+            var iterator = debounced.makeAsyncIterator()
+            receiving.yield(try await iterator.next())
+            receiving.yield(try await iterator.next())
+            receiving.finish()
+        }
+        defer { reader.cancel() }
         input.yield("s")
         input.yield("sw")
         input.yield("swi")
-        await yieldUntil { clock.reads >= 3 }
+        try #require(await yieldUntil { clock.reads >= 3 }, "the operator takes in the burst")
         #expect(await clock.manual.whenSleeping(until: .milliseconds(300)), "the quiet interval, from the last value")
         clock.manual.advance(by: .milliseconds(300))
-        #expect(try await iterator.next() == "swi")
+        var values = received.makeAsyncIterator()
+        #expect(await values.next() == .some("swi"))
         input.finish()
-        #expect(try await iterator.next() == nil)
+        #expect(await values.next() == .some(nil), "the signal ends with its input")
     }
 
     /// The values are pulled one at a time, and the clock moves only once the operator
