@@ -41,25 +41,29 @@ struct DigestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let pipeline = PipelineRun(options: run, state: state)
-        let digest = try await ExitCodes.reportingFailures { try await pipeline.run(try pipeline.loadConfig()) }
+        let (digest, writes) = try await ExitCodes.reportingFailures {
+            try await pipeline.run(try pipeline.loadConfig())
+        }
         if let out {
+            writes.finish()
             try DigestFile(format: format, path: out).write(digest) { isTTY in
                 textRenderer(environment: pipeline.environment, isTTY: isTTY)
             }
             Foundation.exit(ExitCodes.code(for: digest))
         }
+        let output = HeldOutput(until: writes)
         switch format {
         case .text:
-            textRenderer(environment: pipeline.environment, isTTY: StandardOutput.isTTY).render(digest) {
-                StandardOutput.write($0)
-            }
-        case .json: JSONRenderer().render(digest) { StandardOutput.write($0) }
-        case .markdown: MarkdownRenderer().render(digest) { StandardOutput.write($0) }
+            let renderer = textRenderer(environment: pipeline.environment, isTTY: StandardOutput.isTTY)
+            renderer.render(digest, to: output.write)
+        case .json: JSONRenderer().render(digest, to: output.write)
+        case .markdown: MarkdownRenderer().render(digest, to: output.write)
         case .atom, .rss, .jsonfeed:
             let bytes = DigestFile.render(
                 digest, as: format, text: textRenderer(environment: pipeline.environment, isTTY: false))
-            StandardOutput.write(Data(bytes))
+            output.write(Data(bytes))
         }
+        output.release()
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
         Foundation.exit(ExitCodes.code(for: digest))

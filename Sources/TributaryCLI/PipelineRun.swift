@@ -34,8 +34,9 @@ struct PipelineRun {
         return config
     }
 
-    /// Runs every selected source and returns the digest; SIGINT and SIGTERM cancel the run.
-    func run(_ config: FeedsConfig) async throws -> Digest {
+    /// Runs every selected source and returns the digest and the store's writes of it
+    /// still under way; SIGINT and SIGTERM cancel the run.
+    func run(_ config: FeedsConfig) async throws -> (Digest, StoreWrites) {
         let http = try client(for: config)
         return try await Interruption.cancellingOnSignals { try await run(config, using: http) }
     }
@@ -50,25 +51,33 @@ struct PipelineRun {
 
     /// Runs every selected source through `http` and returns the digest, with what the
     /// state store remembers of its items and the `--new`/`--since`/`--unread` filters
-    /// applied (signals are the caller's).
-    func run(_ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil) async throws -> Digest
-    {
+    /// applied (signals are the caller's), and the store's writes of the run, which
+    /// commit while the caller renders: show nothing before `finish()` on them.
+    func run(
+        _ config: FeedsConfig, using http: HTTPClient, thumbnails: ThumbnailFetcher? = nil
+    ) async throws -> (Digest, StoreWrites) {
         let store = try openStore()
         let pipeline = digestPipeline(config, using: http, store: store, thumbnails: thumbnails)
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
         let previousRun = try store?.lastRunStart()
         var digest = try await pipeline.run(only: selection, onProgress: reporter.report)
-        guard let store else { return digest }
+        guard let store else { return (digest, .none) }
         let now = http.clock.now()
+        var writes = StoreWrites.none
         do {
-            digest.memory = try store.remember(digest, at: now, dryRun: state.dryRun, retention: config.retention)
-            if !state.dryRun { try store.prune(olderThan: config.retention, now: now) }
-        } catch let error as TributaryError {
+            if state.dryRun {
+                digest.memory = try store.remember(digest, at: now, dryRun: true)
+            } else {
+                let (memory, commit) = try store.rememberCommittingLater(digest, at: now, retention: config.retention)
+                digest.memory = memory
+                writes = StoreWrites(store: store, commit: commit, retention: config.retention, now: now)
+            }
+        } catch {
             // The items are fetched: show them, unmarked, rather than lose them to the store.
-            StandardError.write("tributary: warning: \(error.message)")
+            StandardError.write("tributary: warning: \(StoreWrites.message(error))")
         }
-        return state.filter(previousRun: previousRun, now: now).apply(to: digest)
+        return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
     }
 
     /// The state store for this config file; nil with `--no-state`.

@@ -62,11 +62,12 @@ struct ReportCommand: AsyncParsableCommand {
         let http = try pipeline.client(for: config)
         // A replayed run is offline: its page should not ask the web for its pictures either.
         let fetcher = (embedImages ?? (run.replay != nil)) ? ThumbnailFetcher(sharing: http) : nil
-        let digest = try await pipeline.run(config, using: http, thumbnails: fetcher)
+        let (digest, writes) = try await pipeline.run(config, using: http, thumbnails: fetcher)
         var images = ReportImages.linked
         if let fetcher { images = await ImageEmbedder(fetcher: fetcher).embed(digest) }
         try Task.checkCancellation()
         let page = renderer.renderUTF8(digest, images: images)
+        writes.finish()  // the page rendered while the store committed the run
         try output.write(page)
         return (digest, page.reduce(0) { $0 + $1.count })
     }

@@ -16,21 +16,53 @@ extension StateStore {
     public func remember(
         _ digest: Digest, at now: Date, dryRun: Bool = false, retention: Duration? = nil
     ) throws -> DigestMemory {
-        let bySource = KeyedItems.grouped(digest.items)
-        let names = bySource.map(\.source)
-        let step = Self.lastSeenStep(retention: retention)
-        let (keyed, known) =
-            try dryRun
-            ? read { db in
-                try keysAndMatches(digest.items, bySource, sources: sourceRows(names, creating: false, in: db), in: db)
-            }
-            : write { db in
-                let sources = try sourceRows(names, creating: true, in: db)
+        guard !dryRun else {
+            return try read { db in
+                let bySource = KeyedItems.grouped(digest.items)
+                let sources = try sourceRows(bySource.map(\.source), creating: false, in: db)
                 let (keyed, known) = try keysAndMatches(digest.items, bySource, sources: sources, in: db)
-                try record(keyed, known: known, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
-                try recordRun(digest, newBySource: Self.newCounts(keyed, known), at: now, in: db)
-                return (keyed, known)
+                return Self.memory(keyed, known, now: now)
             }
+        }
+        let (memory, commit) = try rememberCommittingLater(digest, at: now, retention: retention)
+        try commit.wait()
+        return memory
+    }
+
+    /// As `remember`, but returns as soon as the items are matched, while the store writes
+    /// and commits them on its writer thread: the caller renders the digest meanwhile, and
+    /// shows it only once `commit.wait()` has returned. On a first run of 500 feeds the
+    /// writes take as long as rendering the digest (about 150 and 100 ms).
+    public func rememberCommittingLater(
+        _ digest: Digest, at now: Date, retention: Duration? = nil
+    ) throws -> (memory: DigestMemory, commit: PendingCommit) {
+        let bySource = KeyedItems.grouped(digest.items)
+        let step = Self.lastSeenStep(retention: retention)
+        let matched = OneShot<DigestMemory>()
+        let commit = PendingCommit(path: path)
+        database.asyncWrite(
+            { db in
+                let sources = try self.sourceRows(bySource.map(\.source), creating: true, in: db)
+                let (keyed, known) = try self.keysAndMatches(digest.items, bySource, sources: sources, in: db)
+                matched.fulfil(.success(Self.memory(keyed, known, now: now)))
+                try self.record(
+                    keyed, known: known, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
+                try self.recordRun(digest, newBySource: Self.newCounts(keyed, known), at: now, in: db)
+            },
+            completion: { _, result in
+                // A failure before the matching ends the wait for it too (a later one is ignored there).
+                matched.fulfil(result.map { DigestMemory() })
+                commit.end(result)
+            })
+        do {
+            return (try matched.wait().get(), commit)
+        } catch {
+            throw StateStoreError.describe(error, path: path)
+        }
+    }
+
+    /// Each item's memory: when it was first seen, whether it is new, whether it was read.
+    private static func memory(_ keyed: KeyedItems, _ known: [Match?], now: Date) -> DigestMemory {
         let memories = known.map { match in
             ItemMemory(
                 firstSeen: match.map { Date(timeIntervalSince1970: $0.firstSeen) } ?? now,

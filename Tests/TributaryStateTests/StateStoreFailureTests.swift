@@ -88,17 +88,28 @@ import Tributary
 
     @Test func aFullDiskSaysSo() throws {
         let path = StateStoreTests.path()
-        let store = try StateStore(path: path, config: "/feeds.json")
-        // A disk with room for two more pages: the writer connection may not grow the file past them.
-        try store.database.write { db in
-            try db.execute(sql: "PRAGMA max_page_count = \(try Int.fetchOne(db, sql: "PRAGMA page_count")! + 2)")
-        }
-        let many = (0..<2_000).map { StateStoreTests.item("item-\($0)-" + String(repeating: "x", count: 200)) }
+        let store = try Self.storeOnAFullDisk(path)
+        let many = Self.tooManyForTheDisk
         do {
             _ = try store.remember(StateStoreTests.digest(many), at: Date())
             Issue.record("wrote past a full disk")
         } catch let error as TributaryError {
             expectWayOut(error, path, reason: "the disk is full")
         }
+    }
+
+    /// A store on a disk with room for two more pages: the writer connection may not grow
+    /// the file past them (reading still works).
+    static func storeOnAFullDisk(_ path: URL) throws -> StateStore {
+        let store = try StateStore(path: path, config: "/feeds.json")
+        try store.database.write { db in
+            try db.execute(sql: "PRAGMA max_page_count = \(try Int.fetchOne(db, sql: "PRAGMA page_count")! + 2)")
+        }
+        return store
+    }
+
+    /// Items whose rows do not fit in two pages.
+    static let tooManyForTheDisk = (0..<2_000).map {
+        StateStoreTests.item("item-\($0)-" + String(repeating: "x", count: 200))
     }
 }

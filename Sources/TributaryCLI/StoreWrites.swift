@@ -1,0 +1,34 @@
+import Foundation
+import Tributary
+import TributaryState
+
+/// The state store's writes of a run, still under way when its digest is drawn: the
+/// commit of its items and outcomes, then retention's prune. Nothing of the digest may be
+/// shown before `finish()` has returned: a run killed before its commit must have shown
+/// nothing, or its items would come back as new.
+struct StoreWrites {
+    /// No store (`--no-state`, a dry run, or a store that already failed): nothing to wait for.
+    static let none = StoreWrites(store: nil, commit: nil, retention: .zero, now: Date())
+
+    let store: StateStore?
+    let commit: PendingCommit?
+    let retention: Duration
+    let now: Date
+
+    /// Waits for the commit, then prunes. A store that fails costs a warning, not the
+    /// digest: its items are fetched, so they are shown, and will be new again next time.
+    func finish() {
+        guard let store, let commit else { return }
+        do {
+            try commit.wait()
+            try store.prune(olderThan: retention, now: now)
+        } catch {
+            let message = StoreWrites.message(error)
+            StandardError.write("tributary: warning: \(message) (this run's items are not remembered)")
+        }
+    }
+
+    static func message(_ error: any Error) -> String {
+        (error as? TributaryError)?.message ?? "\(error)"
+    }
+}
