@@ -5,7 +5,7 @@ import Foundation
 /// to `limit` bytes meanwhile; past that it waits for the store and writes through.
 final class HeldOutput {
     private var writes: StoreWrites?
-    private var held: [UInt8] = []
+    private var held = Data()
     private let limit: Int
 
     /// 32 MB: a JSON digest of about 45,000 items, as much as the store's writes of them
@@ -17,19 +17,21 @@ final class HeldOutput {
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard writes != nil else { return StandardOutput.write(bytes) }
-        held.append(contentsOf: bytes)
+        held.append(bytes)
         if held.count >= limit { release() }
     }
 
     func write(_ data: Data) {
-        data.withUnsafeBytes { write($0.bindMemory(to: UInt8.self)) }
+        guard writes != nil else { return StandardOutput.write(data) }
+        held.append(data)
+        if held.count >= limit { release() }
     }
 
     /// Waits for the store's writes, then writes what was held; later writes go straight out.
     func release() {
         writes?.finish()
         writes = nil
-        held.withUnsafeBufferPointer { StandardOutput.write($0) }
-        held = []
+        StandardOutput.write(held)
+        held = Data()
     }
 }
