@@ -126,7 +126,7 @@ let package = Package(
             resources: [.copy("Golden")]),
         .testTarget(
             name: "TributaryCLITests",
-            dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryTesting"]),
+            dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryState", "TributaryTesting"]),
     ]
         + plugins.flatMap { plugin in
             [

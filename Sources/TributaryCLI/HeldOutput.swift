@@ -3,35 +3,46 @@ import Foundation
 /// Standard output that holds the digest back until the state store has committed the
 /// run (`StoreWrites.finish()`), so the digest renders while the store writes. It keeps up
 /// to `limit` bytes meanwhile; past that it waits for the store and writes through.
+/// Without pending writes (`--no-state`, a dry run) everything goes straight out.
 final class HeldOutput {
     private var writes: StoreWrites?
     private var held = Data()
     private let limit: Int
+    private let sink: (Data) -> Void
+    private let byteSink: (UnsafeBufferPointer<UInt8>) -> Void
 
     /// 32 MB: a JSON digest of about 45,000 items, as much as the store's writes of them
-    /// take to commit.
-    init(until writes: StoreWrites, limit: Int = 32 << 20) {
-        self.writes = writes
+    /// take to commit. `sink` and `byteSink` are where the bytes go (standard output).
+    init(
+        until writes: StoreWrites, limit: Int = 32 << 20, sink: @escaping (Data) -> Void = StandardOutput.write,
+        byteSink: @escaping (UnsafeBufferPointer<UInt8>) -> Void = StandardOutput.write
+    ) {
+        self.writes = writes.arePending ? writes : nil
         self.limit = limit
+        self.sink = sink
+        self.byteSink = byteSink
     }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard writes != nil else { return StandardOutput.write(bytes) }
-        held.append(bytes)
-        if held.count >= limit { release() }
+        guard writes != nil else { return byteSink(bytes) }
+        hold { $0.append(bytes) }
     }
 
     func write(_ data: Data) {
-        guard writes != nil else { return StandardOutput.write(data) }
-        held.append(data)
-        if held.count >= limit { release() }
+        guard writes != nil else { return sink(data) }
+        hold { $0.append(data) }
     }
 
     /// Waits for the store's writes, then writes what was held; later writes go straight out.
     func release() {
         writes?.finish()
         writes = nil
-        StandardOutput.write(held)
+        if !held.isEmpty { sink(held) }
         held = Data()
+    }
+
+    private func hold(_ append: (inout Data) -> Void) {
+        append(&held)
+        if held.count >= limit { release() }
     }
 }

@@ -15,6 +15,9 @@ struct StoreWrites {
     let retention: Duration
     let now: Date
 
+    /// Whether there is anything to wait for.
+    var arePending: Bool { commit != nil }
+
     /// Waits for the commit, then prunes. A store that fails costs a warning, not the
     /// digest: its items are fetched, so they are shown, and will be new again next time.
     func finish() {
