@@ -5,7 +5,11 @@ from perf_files import side_by_side
 
 
 def serve(latency, items):
+    """The benchmark's feed server; returns it and its base URL. Each server writes its URL to
+    a fresh file: one left by an earlier server would name a port nobody listens on."""
     url_file = os.path.join(WORK, "url")
+    if os.path.exists(url_file):
+        os.remove(url_file)
     server = subprocess.Popen([BENCH, "serve", "--latency", str(latency), "--items", str(items), "--url-file", url_file,
                                "--lifetime", "1800"], stdout=subprocess.DEVNULL)
     for _ in range(200):
