@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import Testing
 import Tributary
 @testable import TributaryState
 
-/// `rememberCommittingLater`: the items' memory comes back before the run's writes
-/// commit, and the commit is what says whether the run was remembered.
+/// `rememberCommittingLater`: the items' memory comes back once they are matched, and the
+/// commit is what says whether the run was remembered.
 @Suite struct StateStoreCommitLaterTests {
     let start = Date(timeIntervalSince1970: 1_795_300_000)
 
