@@ -11,6 +11,7 @@ enum StateSchema {
         migrator.registerMigration("v2", migrate: version2)
         migrator.registerMigration("v3", migrate: version3)
         migrator.registerMigration("v4", migrate: version4)
+        migrator.registerMigration("v5", migrate: version5)
         return migrator
     }
 
@@ -149,6 +150,35 @@ enum StateSchema {
             ])
         }
         try db.drop(table: "itemV3")
+    }
+
+    /// Each source's items as one value (`ItemSetCoding`) in an `itemSet` row, with their
+    /// count and oldest last-seen time (indexed, for retention's prune), instead of a row per
+    /// item in a table and two indexes: inserting them was most of a first run's cost.
+    /// v4's rows are carried over with their times and read state.
+    static func version5(_ db: Database) throws {
+        try db.create(table: "itemSet") { table in
+            table.column("source", .integer).primaryKey().references("source", onDelete: .cascade)
+            table.column("count", .integer).notNull()
+            table.column("oldestSeen", .double).notNull()
+            table.column("items", .blob).notNull()
+        }
+        try db.create(index: "itemSet_by_oldestSeen", on: "itemSet", columns: ["oldestSeen"])
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT source, idKey, urlKey, firstSeen, lastSeen, readAt FROM item ORDER BY source, idKey")
+        var source: Int64?
+        var records: [ItemRecord] = []
+        while let row = try rows.next() {
+            if let current = source, current != row[0] {
+                try ItemSetTable.save(ItemSet(sorted: records), of: current, in: db)
+                records = []
+            }
+            source = row[0]
+            records.append(
+                ItemRecord(idKey: row[1], urlKey: row[2], firstSeen: row[3], lastSeen: row[4], readAt: row[5]))
+        }
+        if let current = source { try ItemSetTable.save(ItemSet(sorted: records), of: current, in: db) }
+        try db.drop(table: "item")
     }
 }
 

@@ -20,8 +20,7 @@ extension StateStore {
             return try read { db in
                 let bySource = KeyedItems.grouped(digest.items)
                 let sources = try sourceRows(bySource.map(\.source), creating: false, in: db)
-                let (keyed, known) = try keysAndMatches(digest.items, bySource, sources: sources, in: db)
-                return Self.memory(keyed, known, now: now)
+                return Self.memory(try lookUp(digest.items, bySource, sources: sources, in: db), now: now)
             }
         }
         let (memory, commit) = try rememberCommittingLater(digest, at: now, retention: retention)
@@ -43,11 +42,10 @@ extension StateStore {
         database.asyncWrite(
             { db in
                 let sources = try self.sourceRows(bySource.map(\.source), creating: true, in: db)
-                let (keyed, known) = try self.keysAndMatches(digest.items, bySource, sources: sources, in: db)
-                matched.fulfil(.success(Self.memory(keyed, known, now: now)))
-                try self.record(
-                    keyed, known: known, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
-                try self.recordRun(digest, newBySource: Self.newCounts(keyed, known), at: now, in: db)
+                let lookup = try self.lookUp(digest.items, bySource, sources: sources, in: db)
+                matched.fulfil(.success(Self.memory(lookup, now: now)))
+                try self.record(lookup, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
+                try self.recordRun(digest, newBySource: Self.newCounts(lookup), at: now, in: db)
             },
             completion: { _, result in
                 // A failure before the matching ends the wait for it too (a later one is ignored there).
@@ -62,20 +60,20 @@ extension StateStore {
     }
 
     /// Each item's memory: when it was first seen, whether it is new, whether it was read.
-    private static func memory(_ keyed: KeyedItems, _ known: [Match?], now: Date) -> DigestMemory {
-        let memories = known.map { match in
+    private static func memory(_ lookup: Lookup, now: Date) -> DigestMemory {
+        let memories = lookup.known.map { match in
             ItemMemory(
                 firstSeen: match.map { Date(timeIntervalSince1970: $0.firstSeen) } ?? now,
                 isNew: match == nil, isRead: match?.readAt != nil)
         }
-        return DigestMemory(idHashes: keyed.ids.map { UInt64(bitPattern: $0) }, memories: memories)
+        return DigestMemory(idHashes: lookup.keyed.ids.map { UInt64(bitPattern: $0) }, memories: memories)
     }
 
     /// How many of each source's items are new (unknown to the store).
-    private static func newCounts(_ items: KeyedItems, _ known: [Match?]) -> [String: Int] {
+    private static func newCounts(_ lookup: Lookup) -> [String: Int] {
         Dictionary(
-            uniqueKeysWithValues: items.bySource.map { source, indices in
-                (source, indices.count { known[$0] == nil })
+            uniqueKeysWithValues: lookup.keyed.bySource.map { source, indices in
+                (source, indices.count { lookup.known[$0] == nil })
             })
     }
 

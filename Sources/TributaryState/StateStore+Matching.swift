@@ -73,104 +73,71 @@ extension StateStore {
         return rows
     }
 
-    /// The items' keys, and what the store knows of each item, in the digest's order: by id
-    /// within its source (`sources`: the source rows by name; a source without one knows
-    /// nothing), else by canonical URL within the config (an upstream id that changed); nil
-    /// when unknown. The keys are made on the other cores while this thread reads the
-    /// sources' rows (a connection is used on its own thread only): one after the other,
-    /// 100,000 items took 33 ms and 40 ms. Only the items no source knows are looked up by URL.
-    func keysAndMatches(
+    /// What a run found in the store: the items' keys, what the store knew of each item (in
+    /// the digest's order; nil when unknown), and the config's item sets by source row.
+    struct Lookup {
+        var keyed: KeyedItems
+        var known: [Match?]
+        var sets: [Int64: ItemSet]
+    }
+
+    /// Looks the items up: by id within its source (`sources`: the source rows by name; a
+    /// source without one knows nothing), else by canonical URL within the config (an
+    /// upstream id that changed). The keys are made on the other cores while this thread
+    /// reads the config's item sets (a connection is used on its own thread only): one after
+    /// the other, 100,000 items took 33 ms and 40 ms.
+    func lookUp(
         _ items: [FeedItem], _ bySource: [SourceItems], sources: [String: Int64], in db: Database
-    ) throws -> (KeyedItems, [Match?]) {
-        let (keyed, stored) = try ParallelWork.alongside(
+    ) throws -> Lookup {
+        let (keyed, sets) = try ParallelWork.alongside(
             other: { KeyedItems(items, bySource: bySource) },
-            here: {
-                try bySource.map { source, indices in
-                    try sources[source].map { try knownRows(of: $0, expected: indices.count, in: db) } ?? [:]
-                }
-            })
+            here: { try ItemSetTable.load(config: config, in: db) })
         var found = [Match?](repeating: nil, count: keyed.ids.count)
         var unknown: [Int] = []
-        for ((_, indices), known) in zip(bySource, stored) {
+        for (source, indices) in bySource {
+            let set = sources[source].flatMap { sets[$0] }
             for index in indices {
-                if let row = known[keyed.ids[index]] {
+                if let record = set?[keyed.ids[index]] {
                     found[index] = Match(
-                        firstSeen: row.firstSeen, lastSeen: row.lastSeen, readAt: row.readAt,
-                        urlChanged: row.urlKey != keyed.urls[index])
+                        firstSeen: record.firstSeen, lastSeen: record.lastSeen, readAt: record.readAt,
+                        urlChanged: record.urlKey != keyed.urls[index])
                 } else if keyed.urls[index] != nil {
                     unknown.append(index)
                 }
             }
         }
-        for (index, match) in try matchesByURL(unknown, of: keyed, in: db) { found[index] = match }
-        return (keyed, found)
-    }
-
-    /// One stored row of a source, as matching needs it.
-    private struct KnownRow {
-        var urlKey: Int64?
-        var firstSeen: Double
-        var lastSeen: Double
-        var readAt: Double?
-    }
-
-    /// The source's rows by id key, in one scan of the primary key's range; the table is
-    /// made for `expected` rows at once (a run shows about as many as the store kept).
-    private func knownRows(of source: Int64, expected: Int, in db: Database) throws -> [Int64: KnownRow] {
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT idKey, urlKey, firstSeen, lastSeen, readAt FROM item WHERE source = ?"),
-            arguments: [source])
-        var known: [Int64: KnownRow] = [:]
-        known.reserveCapacity(expected)
-        while let row = try rows.next() {
-            known[row[0]] = KnownRow(urlKey: row[1], firstSeen: row[2], lastSeen: row[3], readAt: row[4])
-        }
-        return known
+        for (index, match) in Self.matchesByURL(unknown, of: keyed, in: sets.values) { found[index] = match }
+        return Lookup(keyed: keyed, known: found, sets: sets)
     }
 
     /// The items at `indices` that the config knows by canonical URL (under another id, maybe
-    /// of another source): the earliest first-seen time and the latest read time of its rows.
-    /// A config the store holds no items of (its first run) has none to look up: 25,000
-    /// lookups took 25 ms of a first run of 500 feeds.
-    private func matchesByURL(_ indices: [Int], of items: KeyedItems, in db: Database) throws -> [(Int, Match)] {
-        guard !indices.isEmpty, try holdsItems(in: db) else { return [] }
-        var found: [(Int, Match)] = []
-        try db.forEachBatch(
-            of: indices.count, columns: 2,
-            sql: { values in
-                """
-                SELECT input.column1, MIN(u.firstSeen), MAX(u.readAt) FROM (VALUES \(values)) AS input
-                JOIN item AS u ON u.urlKey = input.column2
-                JOIN source ON source.id = u.source AND source.config = ?
-                GROUP BY input.column1
-                """
-            },
-            arguments: { batch, arguments in
-                for index in indices[batch] { arguments += [index.databaseValue, items.urls[index].databaseValue] }
-                arguments.append(config.databaseValue)
-            },
-            run: { statement in
-                let rows = try Row.fetchCursor(statement)
-                while let row = try rows.next() {
-                    let firstSeen: Double = row[1]
-                    found.append(
-                        (
-                            row[0],
-                            Match(
-                                firstSeen: firstSeen, lastSeen: firstSeen, readAt: row[2], urlChanged: false,
-                                byURLOnly: true)
-                        ))
-                }
-            })
-        return found
-    }
-
-    /// Whether the store holds any item of this config.
-    private func holdsItems(in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT EXISTS (SELECT 1 FROM source JOIN item ON item.source = source.id WHERE source.config = ?)"
-            ),
-            arguments: [config]) ?? false
+    /// of another source): the earliest first-seen time and the latest read time of its
+    /// records, found in one pass over the config's records. A first run has none to read.
+    private static func matchesByURL(
+        _ indices: [Int], of items: KeyedItems, in sets: some Collection<ItemSet>
+    ) -> [(Int, Match)] {
+        guard !indices.isEmpty, !sets.isEmpty else { return [] }
+        let wanted = Set(indices.compactMap { items.urls[$0] })
+        var byURL: [Int64: (firstSeen: Double, readAt: Double?)] = [:]
+        for set in sets {
+            for record in set.records {
+                guard let url = record.urlKey, wanted.contains(url) else { continue }
+                let earlier = byURL[url]
+                byURL[url] = (
+                    min(earlier?.firstSeen ?? record.firstSeen, record.firstSeen),
+                    [earlier?.readAt, record.readAt].compactMap { $0 }.max()
+                )
+            }
+        }
+        return indices.compactMap { index in
+            items.urls[index].flatMap { byURL[$0] }.map { found in
+                (
+                    index,
+                    Match(
+                        firstSeen: found.firstSeen, lastSeen: found.firstSeen, readAt: found.readAt,
+                        urlChanged: false, byURLOnly: true)
+                )
+            }
+        }
     }
 }

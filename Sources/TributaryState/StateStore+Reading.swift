@@ -19,32 +19,23 @@ extension StateStore {
     /// Marks the selected unread items of this config read at `now`; returns how many.
     @discardableResult
     public func markRead(_ selection: ReadSelection, at now: Date) throws -> Int {
-        try write { db in
-            var conditions = ["source IN (SELECT id FROM source WHERE config = ?)", "readAt IS NULL"]
-            var arguments: [any DatabaseValueConvertible] = [config]
-            if !selection.all {
-                var alternatives: [String] = []
-                if !selection.sources.isEmpty {
-                    alternatives.append(
-                        "source IN (SELECT id FROM source WHERE config = ? AND name IN "
-                            + "(\(Self.placeholders(selection.sources.count))))")
-                    arguments += [config] + selection.sources
+        let time = now.timeIntervalSince1970
+        let chosenSources = Set(selection.sources)
+        let chosenIDs = Set(selection.itemIDs.map(StoreKey.of))
+        return try write { db in
+            let names = Dictionary(uniqueKeysWithValues: try sourceRows([], creating: false, in: db).map { ($1, $0) })
+            var marked = 0
+            for (source, var set) in try ItemSetTable.load(config: config, in: db) {
+                let wholeSource = selection.all || names[source].map(chosenSources.contains) == true
+                let count = set.updateAll { record in
+                    guard record.readAt == nil, wholeSource || chosenIDs.contains(record.idKey) else { return false }
+                    record.readAt = time
+                    return true
                 }
-                if !selection.itemIDs.isEmpty {
-                    alternatives.append("idKey IN (\(Self.placeholders(selection.itemIDs.count)))")
-                    arguments += selection.itemIDs.map(StoreKey.of)
-                }
-                conditions.append("(" + (alternatives.isEmpty ? "0" : alternatives.joined(separator: " OR ")) + ")")
+                if count > 0 { try ItemSetTable.save(set, of: source, in: db) }
+                marked += count
             }
-            try db.execute(
-                sql: "UPDATE item SET readAt = ? WHERE " + conditions.joined(separator: " AND "),
-                arguments: StatementArguments([now.timeIntervalSince1970] + arguments)
-            )
-            return db.changesCount
+            return marked
         }
-    }
-
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }

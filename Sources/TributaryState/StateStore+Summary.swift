@@ -22,8 +22,8 @@ extension StateStore {
                 db,
                 sql: """
                     SELECT sourceRun.source, run.startedAt, sourceRun.status, sourceRun.message, sourceRun.newCount,
-                           (SELECT COUNT(*) FROM item JOIN source ON source.id = item.source
-                            WHERE source.config = run.config AND source.name = sourceRun.source) AS kept
+                           COALESCE((SELECT itemSet.count FROM itemSet JOIN source ON source.id = itemSet.source
+                            WHERE source.config = run.config AND source.name = sourceRun.source), 0) AS kept
                     FROM sourceRun JOIN run ON run.id = sourceRun.run
                     WHERE run.config = ? AND run.id = (
                         SELECT MAX(latest.run) FROM sourceRun AS latest JOIN run AS r ON r.id = latest.run
@@ -55,11 +55,13 @@ extension StateStore {
     @discardableResult
     public func prune(olderThan retention: Duration, now: Date) throws -> Int {
         let cutoff = now.timeIntervalSince1970 - retention.seconds
+        let lastSeenCutoff = cutoff - Self.lastSeenStep(retention: retention)
         return try write { db in
-            try db.execute(
-                sql: "DELETE FROM item WHERE lastSeen < ?",
-                arguments: [cutoff - Self.lastSeenStep(retention: retention)])
-            let items = db.changesCount
+            var items = 0
+            for (source, var set) in try ItemSetTable.load(seenBefore: lastSeenCutoff, in: db) {
+                items += set.removeRecords(lastSeenBefore: lastSeenCutoff)
+                try ItemSetTable.save(set, of: source, in: db)
+            }
             try db.execute(sql: "DELETE FROM run WHERE startedAt < ?", arguments: [cutoff])
             // Foreign keys already cascade; this catches rows a store without them left, by
             // the primary key's range (run ids grow), not a scan of every outcome ever kept.

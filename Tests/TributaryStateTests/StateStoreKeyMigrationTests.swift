@@ -47,8 +47,8 @@ import TributaryTesting
         let store = try StateStore(path: Fixture.path(), config: "/feeds.json")
         let item = Fixture.item("an-id-of-its-own", url: "https://example.com/a-url-of-its-own")
         _ = try store.remember(Fixture.digest([item]), at: Date())
-        let columns = try store.database.read { db in try db.columns(in: "item").map(\.name) }
-        #expect(columns == ["source", "idKey", "urlKey", "firstSeen", "lastSeen", "readAt"])
+        let columns = try store.database.read { db in try db.columns(in: "itemSet").map(\.name) }
+        #expect(columns == ["source", "count", "oldestSeen", "items"])
         let wal = (try? Data(contentsOf: URL(fileURLWithPath: store.path.path + "-wal"))) ?? Data()
         let file = try Data(contentsOf: store.path) + wal
         #expect(file.range(of: Data("an-id-of-its-own".utf8)) == nil)

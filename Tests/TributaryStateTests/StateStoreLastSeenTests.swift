@@ -13,8 +13,8 @@ import Tributary
 
     func lastSeen(_ id: String, in store: StateStore) throws -> Date? {
         try store.database.read { db in
-            try Double.fetchOne(db, sql: "SELECT lastSeen FROM item WHERE idKey = ?", arguments: [StoreKey.of(id)])
-        }.map(Date.init(timeIntervalSince1970:))
+            try ItemSetTable.load(config: store.config, in: db).values.lazy.compactMap { $0[StoreKey.of(id)] }.first
+        }.map { Date(timeIntervalSince1970: $0.lastSeen) }
     }
 
     func remember(_ ids: [String], in store: StateStore, at time: Date, retention: Duration) throws {
@@ -58,13 +58,24 @@ import Tributary
         #expect(memory[StateStoreTests.item("a")]?.firstSeen == start)
     }
 
-    @Test func pruningReadsARangeOfLastSeenNotEveryRow() throws {
+    @Test func pruningReadsOnlyTheSourcesHoldingAnItemOlderThanTheCutoff() throws {
         let store = try StateStore(path: StateStoreTests.path(), config: "/feeds.json")
         let plan = try store.database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN DELETE FROM item WHERE lastSeen < 1").map {
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT source, items FROM itemSet WHERE oldestSeen < 1").map {
                 $0["detail"] as String
             }
         }
-        #expect(plan.contains { $0.contains("USING") && $0.contains("INDEX item_by_lastSeen") }, "\(plan)")
+        #expect(plan.contains { $0.contains("USING") && $0.contains("INDEX itemSet_by_oldestSeen") }, "\(plan)")
+    }
+
+    @Test func pruningForgetsOnlyTheOldItemsOfASourceAndKeepsItsCount() throws {
+        let store = try StateStore(path: StateStoreTests.path(), config: "/feeds.json")
+        let thirtyDays = Duration.seconds(30 * 86_400)
+        try remember(["old", "kept"], in: store, at: start, retention: thirtyDays)
+        try remember(["kept"], in: store, at: start + 20 * 86_400, retention: thirtyDays)
+        #expect(try store.prune(olderThan: thirtyDays, now: start + 40 * 86_400) == 1)
+        #expect(try lastSeen("old", in: store) == nil)
+        #expect(try lastSeen("kept", in: store) == start + 20 * 86_400)
+        #expect(try store.summary().map(\.itemsKept) == [1])
     }
 }

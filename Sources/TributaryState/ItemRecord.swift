@@ -1,0 +1,97 @@
+/// What the store remembers of one item: its keys (`StoreKey`), when a run first and last
+/// showed it, and when it was marked read.
+struct ItemRecord: Equatable, Sendable {
+    var idKey: Int64
+    var urlKey: Int64?
+    var firstSeen: Double
+    var lastSeen: Double
+    var readAt: Double?
+}
+
+/// One source's records, one per id key, sorted by it: the store keeps them as one value
+/// (`ItemSetCoding`), and a run finds an item by binary search.
+struct ItemSet: Equatable, Sendable {
+    private(set) var records: [ItemRecord]
+
+    /// The records, in any order; of two with one id key, the first is kept.
+    init(_ records: [ItemRecord] = []) {
+        self.records = []
+        inserting(records)
+    }
+
+    /// Records already sorted by id key, one per key (as `ItemSetCoding` decodes them).
+    init(sorted records: [ItemRecord]) {
+        self.records = records
+    }
+
+    var isEmpty: Bool { records.isEmpty }
+
+    /// The record of `idKey`, if the source has one.
+    subscript(idKey: Int64) -> ItemRecord? {
+        position(of: idKey).map { records[$0] }
+    }
+
+    /// The earliest last-seen time, which retention's prune looks for.
+    var oldestSeen: Double? { records.lazy.map(\.lastSeen).min() }
+
+    /// Changes the record of `idKey`, if any (its key stays).
+    mutating func update(_ idKey: Int64, _ change: (inout ItemRecord) -> Void) {
+        guard let position = position(of: idKey) else { return }
+        change(&records[position])
+        records[position].idKey = idKey
+    }
+
+    /// Offers every record to `change`, which says whether it changed it; returns how many
+    /// it changed (their keys stay).
+    mutating func updateAll(_ change: (inout ItemRecord) -> Bool) -> Int {
+        var changed = 0
+        for position in records.indices {
+            let idKey = records[position].idKey
+            if change(&records[position]) { changed += 1 }
+            records[position].idKey = idKey
+        }
+        return changed
+    }
+
+    /// Removes the records last seen before `time`; returns how many went.
+    mutating func removeRecords(lastSeenBefore time: Double) -> Int {
+        let before = records.count
+        records.removeAll { $0.lastSeen < time }
+        return before - records.count
+    }
+
+    /// Adds the records whose id key the set does not hold yet (of two new ones with one
+    /// key, the first): sorted on their own, then merged in one pass.
+    mutating func inserting(_ new: [ItemRecord]) {
+        var seen = Set<Int64>(minimumCapacity: new.count)
+        let added = new.filter { self[$0.idKey] == nil && seen.insert($0.idKey).inserted }
+            .sorted { $0.idKey < $1.idKey }
+        guard !added.isEmpty else { return }
+        var merged: [ItemRecord] = []
+        merged.reserveCapacity(records.count + added.count)
+        var old = records.makeIterator()
+        var next = old.next()
+        for record in added {
+            while let kept = next, kept.idKey < record.idKey {
+                merged.append(kept)
+                next = old.next()
+            }
+            merged.append(record)
+        }
+        while let kept = next {
+            merged.append(kept)
+            next = old.next()
+        }
+        records = merged
+    }
+
+    private func position(of idKey: Int64) -> Int? {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].idKey < idKey { low = middle + 1 } else { high = middle }
+        }
+        return low < records.count && records[low].idKey == idKey ? low : nil
+    }
+}
