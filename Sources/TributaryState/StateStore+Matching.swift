@@ -10,7 +10,7 @@ extension StateStore {
         var readAt: Double?
         /// Known by id, under another canonical URL.
         var urlChanged: Bool
-        /// Known only by canonical URL: upstream changed its id, and it gets a row of its own.
+        /// Known only by canonical URL: upstream changed its id, and it gets a record of its own.
         var byURLOnly = false
     }
 
@@ -53,8 +53,6 @@ extension StateStore {
             }
             return bySource
         }
-
-        var indices: Range<Int> { ids.indices }
     }
 
     /// The `source` rows of this config's sources `names`, by name; with `creating`, the
