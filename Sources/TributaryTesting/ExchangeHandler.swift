@@ -53,7 +53,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 }
 
-/// Writes a `ServedResponse` to a channel from any thread.
+/// Writes a `ServedResponse` to a channel from any thread, unless the server is shutting down.
 struct ResponseWriter: Sendable {
     let channel: any Channel
     let keepAlive: Bool
@@ -72,12 +72,14 @@ struct ResponseWriter: Sendable {
         headers.replaceOrAdd(name: "Connection", value: keepAlive && isComplete(response) ? "keep-alive" : "close")
         let head = HTTPResponseHead(
             version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
-        channel.eventLoop.execute {
-            channel.write(HTTPServerResponsePart.head(head), promise: nil)
-            switch response.ending {
-            case .complete: finish(body)
-            case .truncated(let bytes): cut(body.prefix(bytes))
-            case .endless: stream(body.isEmpty ? Data(repeating: 0x61, count: 64 * 1024) : body, sent: 0)
+        log.whileOpen {
+            channel.eventLoop.execute {
+                channel.write(HTTPServerResponsePart.head(head), promise: nil)
+                switch response.ending {
+                case .complete: finish(body)
+                case .truncated(let bytes): cut(body.prefix(bytes))
+                case .endless: stream(body.isEmpty ? Data(repeating: 0x61, count: 64 * 1024) : body, sent: 0)
+                }
             }
         }
     }

@@ -49,8 +49,10 @@ public final class LocalHTTPServer: Sendable {
     /// bound was reached): once it has, `endlessBytesWritten` no longer grows.
     public var endlessBodiesEnded: Int { log.streamsEnded }
 
-    /// Stops the server and its threads.
+    /// Stops the server and its threads. A response still waiting (a delayed one, or a slow
+    /// handler's) is dropped: its connection's event loop is gone.
     public func shutdown() async {
+        log.close()
         try? await channel.close()
         try? await group.shutdownGracefully()
     }
@@ -62,6 +64,7 @@ final class RequestLog: @unchecked Sendable {
     private var requests: [ServedRequest] = []
     private var streamedBytes = 0
     private var endedStreams = 0
+    private var isClosed = false
 
     func append(_ request: ServedRequest) { lock.withLock { requests.append(request) } }
     var all: [ServedRequest] { lock.withLock { requests } }
@@ -69,4 +72,14 @@ final class RequestLog: @unchecked Sendable {
     var streamed: Int { lock.withLock { streamedBytes } }
     func endStream() { lock.withLock { endedStreams += 1 } }
     var streamsEnded: Int { lock.withLock { endedStreams } }
+
+    /// Marks the server as shutting down: `whileOpen` runs nothing from now on.
+    func close() { lock.withLock { isClosed = true } }
+
+    /// Runs `body` unless the server is shutting down, under the same lock as `close`: a
+    /// task handed to an event loop whose group has shut down is refused by SwiftNIO (an
+    /// error on standard error today, a crash in a future version).
+    func whileOpen(_ body: () -> Void) {
+        lock.withLock { if !isClosed { body() } }
+    }
 }
