@@ -108,7 +108,7 @@ import Tributary
         return store
     }
 
-    /// Items whose rows do not fit in two pages.
+    /// Items whose records do not fit in two pages.
     static let tooManyForTheDisk = (0..<2_000).map {
         StateStoreTests.item("item-\($0)-" + String(repeating: "x", count: 200))
     }
