@@ -2,6 +2,7 @@
 import os, shutil
 from perf_context import ONLY, QUICK, SHARED_GENERATOR, TABLE, WORK
 from perf_files import libxml2_alone, own_file, parse_file, report_benchmark, shared_files, small_file
+from perf_formats import output_formats
 from perf_measure import machine
 from perf_network import many_feeds
 from perf_startup import startup
@@ -26,6 +27,10 @@ def main():
         TABLE.print()
     elif ONLY == "store":
         store_rows(*large_rss())
+        TABLE.print()
+    elif ONLY == "formats":
+        rss, big = large_rss()
+        output_formats(f"shared rss {big:,} items", rss, big)
         TABLE.print()
     else:
         everything()
@@ -57,6 +62,7 @@ def everything():
              for count in ([1_000, 10_000] if QUICK else [1_000, 10_000, 100_000])}
     parse_file(f"atom {big:,} items", own_file("atom", big), big)
     report_benchmark(own_file("rss", big), big)
+    output_formats(f"{'shared ' if os.path.exists(SHARED_GENERATOR) else ''}rss {big:,} items", shared_rss, big)
     TABLE.print()
     scaling("items", items)
     scaling("feeds", feeds)

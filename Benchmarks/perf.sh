@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Performance benchmark: parsing one large feed, fetching many feeds over loopback
-# with latency, start-up, the HTML report against the JSON digest, and scaling, side by
-# side with sfeed and curl --parallel on the same data in the same run. Prints a table;
-# asserts nothing but item counts.
+# with latency, start-up, the HTML report and the text and Markdown digests against the
+# JSON digest, and scaling, side by side with sfeed and curl --parallel on the same data
+# in the same run. Prints a table; asserts nothing but item counts.
 # Usage: Benchmarks/perf.sh            (full: 100k-item files, 50/500/5000 feeds)
 #        Benchmarks/perf.sh --quick    (smaller, for a smoke run)
 #        Benchmarks/perf.sh --only many   (only 50/500/5000 feeds over loopback, against curl)
 #        Benchmarks/perf.sh --only startup   (only the offline demo and validate, beside sfeed_plain)
 #        Benchmarks/perf.sh --only store     (only the state store: a first and a later run beside --no-state)
+#        Benchmarks/perf.sh --only formats   (only --format text and markdown beside --format json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap --bench
