@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let setup = LiveRun(options: run, state: state)
         let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
-        defer { live.finishWrites() }
+        defer { live.finishQueuedWrites() }
         let address = ServeAddress(host: host, port: port)
         if !address.isLoopback {
             StandardError.write(

@@ -38,7 +38,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let setup = LiveRun(options: run, state: state)
         let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
-        defer { live.finishWrites() }
+        defer { live.finishQueuedWrites() }
         let format = format
         try await ExitCodes.reportingFailures {
             try await Interruption.cancellingOnSignals {

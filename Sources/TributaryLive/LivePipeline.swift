@@ -30,7 +30,7 @@ public struct LivePipeline: Sendable {
 
     /// Returns once the snapshots the sources saved are kept: what a live view does before
     /// it exits, which would otherwise drop one saved in its last moments.
-    public func finishWrites() {
+    public func finishQueuedWrites() {
         snapshots?.finishQueuedWrites()
     }
 
