@@ -18,8 +18,8 @@ TABLE = Table()
 RUNS = 1 if QUICK else 5
 
 
-def digest(config, *flags):
-    return [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", "json", "--no-cache", "-q", *flags]
+def digest(config, *flags, output="json"):
+    return [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", output, "--no-cache", "-q", *flags]
 
 
 def counted(out, expect_items):

@@ -1,7 +1,7 @@
 """The output-format rows: `--format text` and `--format markdown` of one large file, in turn
 with `--format json` of the same file, so each ratio compares formats in the same moments."""
 import os, re
-from perf_context import RUNS, TABLE, TRIBUTARY, WORK, counted, file_config
+from perf_context import RUNS, TABLE, WORK, counted, digest, file_config
 from perf_measure import best, timed
 
 # How the text digest numbers each item at the start of its first line (a wrapped title's
@@ -9,11 +9,6 @@ from perf_measure import best, timed
 TEXT_NUMBER = re.compile(rb"^ *(\d+)  ", re.M)
 # How the Markdown digest starts each item: a list entry in bold.
 MARKDOWN_ITEM = re.compile(rb"^- \*\*", re.M)
-
-
-def format_command(config, fmt):
-    return [TRIBUTARY, "digest", "--config", config, "--limit", "0", "--format", fmt, "--no-cache", "-q",
-            "--no-state"]
 
 
 def items_shown(out, fmt, items):
@@ -38,7 +33,7 @@ def output_formats(label, path, items):
     for _ in range(RUNS):
         for fmt in runs:
             out = os.path.join(WORK, f"digest.{fmt}")
-            runs[fmt].append(timed(WORK, format_command(config, fmt), stdout=out))
+            runs[fmt].append(timed(WORK, digest(config, "--no-state", output=fmt), stdout=out))
             checks[fmt] = items_shown(out, fmt, items)
     baseline = best(runs["json"])
     TABLE.add(f"tributary {label}, --format json", baseline, 0, items, note=checks["json"])

@@ -24,8 +24,6 @@ struct ItemSet: Equatable, Sendable {
         self.records = records
     }
 
-    var isEmpty: Bool { records.isEmpty }
-
     /// The record of `idKey`, if the source has one.
     subscript(idKey: Int64) -> ItemRecord? {
         position(of: idKey).map { records[$0] }

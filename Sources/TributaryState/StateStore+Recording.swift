@@ -34,9 +34,10 @@ extension StateStore {
                             readAt: carried?.readAt))
                     continue
                 }
-                if match.lastSeen < now - step || match.urlChanged {
+                let stale = match.lastSeen < now - step
+                if stale || match.urlChanged {
                     set.update(id) { record in
-                        if match.lastSeen < now - step { record.lastSeen = now }
+                        if stale { record.lastSeen = now }
                         record.urlKey = url
                     }
                     changed = true
