@@ -27,7 +27,7 @@ def timed(work, command, stdin=None, stdout=os.devnull, env=None):
 def quick_run(command, stdin=None, cwd=None):
     """Wall and CPU seconds (user + sys, from the kernel's account of finished children) of a
     short command run directly (no /usr/bin/time in between); its exit status is not checked
-    (the offline demo exits 1: some of its sources fail by design)."""
+    (a start-up row times the command, whatever its sources' outcome)."""
     with open(stdin or os.devnull, "rb") as source:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.monotonic()
