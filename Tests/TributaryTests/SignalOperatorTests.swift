@@ -3,7 +3,8 @@ import Testing
 import Tributary
 import TributaryTesting
 
-/// Lets other tasks run until they have caught up (no wall-clock sleeping).
+/// Lets other tasks run for a while (no wall-clock sleeping): only for checking that
+/// something does *not* happen, which no condition can wait for.
 func settle() async {
     for _ in 0..<2_000 { await Task.yield() }
 }
@@ -33,8 +34,7 @@ struct Boom: Error, Equatable {}
         }
         let task = Task { for try await _ in signal { break } }
         try await task.value
-        for _ in 0..<200 where await counter.value == 0 { await settle() }
-        #expect(await counter.value == 1, "the producer saw its cancellation")
+        #expect(await yieldUntil { await counter.value == 1 }, "the producer saw its cancellation")
     }
 
     @Test func mapFilterSkip() async throws {
@@ -89,21 +89,33 @@ struct Boom: Error, Equatable {}
         #expect(await counter.value == 1)
     }
 
+    /// The second query goes in only once the first one's search runs, so the test always
+    /// sees a running search cancelled, however the tasks are scheduled.
     @Test func flatMapLatestCancelsThePreviousInnerSignal() async throws {
+        let started = Counter()
+        let cancelled = Counter()
         let (queries, input) = AsyncStream<String>.makeStream()
         let results = Signal(queries).flatMapLatest { query in
             Signal<String> { subscriber in
-                if query == "slow" { try await Task.sleep(for: .seconds(60)) }
+                if query == "slow" {
+                    await started.increment()
+                    do {
+                        try await Task.sleep(for: .seconds(60))
+                    } catch {
+                        await cancelled.increment()
+                        throw error
+                    }
+                }
                 subscriber.send("results for \(query)")
             }
         }
         let collected = Task { try await results.collect() }
         input.yield("slow")
-        await settle()
+        try #require(await yieldUntil { await started.value == 1 }, "the first search runs")
         input.yield("swift")
-        await settle()
         input.finish()
         #expect(try await collected.value == ["results for swift"])
+        #expect(await yieldUntil { await cancelled.value == 1 }, "the slow search was cancelled, not left to run")
     }
 
     /// The clock moves only once the operator has taken in the whole burst (it reads the
@@ -167,8 +179,7 @@ struct Boom: Error, Equatable {}
         await clock.whenSleeping()
         #expect(await counter.value == 1)
         clock.advance(by: .seconds(1))
-        await settle()
-        await clock.whenSleeping()
+        #expect(await clock.whenSleeping(until: .seconds(3)), "the second wait doubles: 1 s + 2 s")
         #expect(await counter.value == 2)
         clock.advance(by: .seconds(2))
         #expect(try await retried.value == [3])
