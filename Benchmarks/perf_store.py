@@ -1,27 +1,38 @@
-"""The state store's rows: a first and a later run on a fresh store, beside `--no-state`."""
-import os
+"""The state store's rows: a first and a later run on a fresh store, beside `--no-state`; the
+store on the benchmark's disk and, where the machine has one, on a tmpfs (`/dev/shm`), which
+shows how much of the store's cost is the disk's `fsync` rather than the store's work."""
+import os, shutil, tempfile
 from perf_context import QUICK, TABLE, WORK, counted, digest, file_config
-from perf_measure import best, timed
+from perf_measure import best, median, timed
 from perf_network import feeds_config, serve
+
+MEMORY = "/dev/shm"
 
 
 def with_store(label, config, items, runs):
-    """`--no-state`, a first run on a fresh store and a later run on that store, in turn; each
-    round's ratio to its own `--no-state` run."""
+    """`--no-state`, then a first run on a fresh store and a later run on that store, in turn,
+    on each place; each round's ratio to its own `--no-state` run."""
     out = os.path.join(WORK, "digest.json")
-    plain, first, later = [], [], []
-    for index in range(runs):
-        env = dict(os.environ, XDG_STATE_HOME=os.path.join(WORK, f"store-{label}-{index}"))
+    places = {"disk": WORK, "tmpfs": MEMORY} if os.access(MEMORY, os.W_OK) else {"disk": WORK}
+    plain, first, later = [], {place: [] for place in places}, {place: [] for place in places}
+    for _ in range(runs):
         plain.append(timed(WORK, digest(config, "--no-state"), stdout=out))
-        first.append(timed(WORK, digest(config), stdout=out, env=env))
-        later.append(timed(WORK, digest(config), stdout=out, env=env))
+        for place, parent in places.items():
+            root = tempfile.mkdtemp(prefix="tributary-store.", dir=parent)
+            env = dict(os.environ, XDG_STATE_HOME=root)
+            first[place].append(timed(WORK, digest(config), stdout=out, env=env))
+            later[place].append(timed(WORK, digest(config), stdout=out, env=env))
+            shutil.rmtree(root)
 
     def each(measured):
-        return "each run: " + ", ".join(f"{run.wall / base.wall:.2f}" for run, base in zip(measured, plain))
+        ratios = [run.wall / base.wall for run, base in zip(measured, plain)]
+        return f"median {median(ratios):.2f}x; each run: " + ", ".join(f"{ratio:.2f}" for ratio in ratios)
     TABLE.add(f"tributary {label}, --no-state", best(plain), 0, items)
-    TABLE.add(f"tributary {label}, store: first run", best(first), 0, items, best(plain),
-              f"{counted(out, items)}; {each(first)}")
-    TABLE.add(f"tributary {label}, store: later run", best(later), 0, items, best(plain), each(later))
+    for place in places:
+        TABLE.add(f"tributary {label}, store on {place}: first run", best(first[place]), 0, items, best(plain),
+                  f"{counted(out, items)}; {each(first[place])}")
+        TABLE.add(f"tributary {label}, store on {place}: later run", best(later[place]), 0, items, best(plain),
+                  each(later[place]))
 
 
 def store_rows(rss, big):
