@@ -56,11 +56,14 @@ struct SourceRunner: Sendable {
             report.send(state)
         }
         var latest: SourceState?
-        for try await event in updates(from: source).materialize() {
-            switch consume event {
-            case .value(var update):
+        for try await var event in updates(from: source).materialize() {
+            if var update = event.takeValue() {  // the items' only reference: sanitised in place
                 latest = state(from: &update, isFinal: false)
                 subscriber.send(latest!)
+                continue
+            }
+            switch event {
+            case .value: continue  // taken above
             case .completed:
                 var nothing = SourceUpdate(items: [])
                 var final = latest ?? state(from: &nothing, isFinal: true)

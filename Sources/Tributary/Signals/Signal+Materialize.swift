@@ -3,6 +3,14 @@ public enum SignalEvent<Element: Sendable>: Sendable {
     case value(Element)
     case failed(any Error)
     case completed
+
+    /// The value this event carries, moved out: the event becomes `.completed`, so the
+    /// taker holds the value's only reference and can change it in place, uncopied.
+    public mutating func takeValue() -> Element? {
+        guard case .value(let value) = self else { return nil }
+        self = .completed
+        return value
+    }
 }
 
 extension Signal {
