@@ -29,8 +29,14 @@ enum FeedMapping {
     static func items(_ batch: EntryBatch, feed: RawFeed, kind: WellKnownFeed) -> [FeedItem] {
         var items: [FeedItem] = []
         items.reserveCapacity(batch.count)
-        batch.forEachEntry { entry, text in items.append(item(entry, text, feed: feed, kind: kind)) }
+        append(batch, to: &items, feed: feed, kind: kind)
         return items
+    }
+
+    /// Every entry of a batch as an item, in order, appended to `items` (a large document's
+    /// items go straight into one array, not through an array per batch).
+    static func append(_ batch: EntryBatch, to items: inout [FeedItem], feed: RawFeed, kind: WellKnownFeed) {
+        batch.forEachEntry { entry, text in items.append(item(entry, text, feed: feed, kind: kind)) }
     }
 
     static func item(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {

@@ -80,7 +80,7 @@ enum FeedReading {
         ) { state, batch in
             if mapper == nil, let feed = state.feed {
                 let kind = WellKnownFeed.recognise(url: documentURL, feed: feed)
-                let map = { @Sendable (batch: EntryBatch) in FeedMapping.items(batch, feed: feed, kind: kind) }
+                let map: ParallelMapper.Mapping = { FeedMapping.append($0, to: &$1, feed: feed, kind: kind) }
                 mapper = ParallelMapper(map: map)
                 // A document that declares entities is read by one parser, which knows their names.
                 if let splittable, state.ignoredEntityDeclarations == 0 {
@@ -127,12 +127,11 @@ enum FeedReading {
         let mapping =
             mapper
             ?? ParallelMapper {
-                FeedMapping.items($0, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed))
+                FeedMapping.append($0, to: &$1, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed))
             }
-        var update = SourceUpdate(
-            items: mapping.finish(reader.state.remainder) + (secondHalf?.items ?? []), notes: [label(feed.format)],
-            diagnostics: diagnostics
-        )
+        var items = mapping.finish(reader.state.remainder)
+        if let secondHalf { items += secondHalf.items }
+        var update = SourceUpdate(items: items, notes: [label(feed.format)], diagnostics: diagnostics)
         let errorCount = reader.state.errorCount + (secondHalf?.errorCount ?? 0)
         let firstError = reader.state.firstError ?? secondHalf?.firstError
         if errorCount > 0 {

@@ -36,7 +36,7 @@ final class SecondHalfReader: @unchecked Sendable {
     /// such tag is found.
     static func start(
         _ file: FeedFile, after offset: Int, minimumSize: Int, outline: FeedOutline, documentURL: String,
-        map: @escaping @Sendable (EntryBatch) -> [FeedItem]
+        map: @escaping ParallelMapper.Mapping
     ) -> SecondHalfReader? {
         guard let name = outline.entryName,
             let start = try? file.withHandle({ handle -> Int? in
@@ -69,7 +69,7 @@ final class SecondHalfReader: @unchecked Sendable {
     /// Parses on this thread and maps on a mapper's, as the first reader does, so that
     /// both halves go at the same pace.
     private func read(
-        _ file: FeedFile, preamble: [UInt8], documentURL: String, map: @escaping @Sendable (EntryBatch) -> [FeedItem]
+        _ file: FeedFile, preamble: [UInt8], documentURL: String, map: @escaping ParallelMapper.Mapping
     ) {
         defer { finished.signal() }
         let mapper = ParallelMapper(map: map)
