@@ -6,6 +6,7 @@ struct EnvironmentExpansion: Sendable {
 
     /// The expanded string, or the names of the variables that are unset.
     func expand(_ text: String) -> Result<String, UnsetVariables> {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return .success(text) }  // most values: nothing to expand
         var output = ""
         var missing: [String] = []
         var rest = Substring(text)
