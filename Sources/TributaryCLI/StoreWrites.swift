@@ -18,6 +18,9 @@ struct StoreWrites {
     /// Whether there is anything to wait for.
     var arePending: Bool { commit != nil }
 
+    /// Whether the commit has ended, so that `finish()` waits for nothing but the prune.
+    var commitHasEnded: Bool { commit?.hasEnded ?? true }
+
     /// Waits for the commit, then prunes. A store that fails costs a warning, not the
     /// digest: its items are fetched, so they are shown, and will be new again next time.
     func finish() {

@@ -21,6 +21,9 @@ public final class PendingCommit: Sendable {
         }
     }
 
+    /// Whether the transaction has ended, committed or failed: `wait()` would return at once.
+    public var hasEnded: Bool { outcome.isFulfilled }
+
     func end(_ result: Result<Void, any Error>) {
         outcome.fulfil(result)
     }
@@ -39,6 +42,9 @@ final class OneShot<Value: Sendable>: @unchecked Sendable {
             condition.broadcast()
         }
     }
+
+    /// Whether `fulfil` has been called.
+    var isFulfilled: Bool { condition.withLock { result != nil } }
 
     func wait() -> Result<Value, any Error> {
         condition.withLock {

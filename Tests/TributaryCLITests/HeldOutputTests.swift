@@ -52,15 +52,29 @@ import TributaryTesting
         #expect(written.text == "one two three")
     }
 
-    @Test func pastTheLimitItWaitsForTheCommitAndWritesThrough() throws {
+    @Test func pastTheLimitItWaitsForTheCommitAndWritesThrough() async throws {
         let (output, commit, written) = try held(limit: 8)
-        commit.end(.success(()))
         output.write(Data("1234".utf8))
         #expect(written.text.isEmpty)
-        output.write(Data("56789".utf8))
+        nonisolated(unsafe) let blockedOutput = output  // used by the other task only until it ends
+        let writing = Task.detached { blockedOutput.write(Data("56789".utf8)) }
+        #expect(written.text.isEmpty, "written before the store committed")
+        commit.end(.success(()))
+        await writing.value
         #expect(written.text == "123456789")
         output.write(Data("0".utf8))
         #expect(written.text == "1234567890")
+    }
+
+    @Test func theFirstWriteAfterTheCommitLetsWhatWasHeldGo() throws {
+        let (output, commit, written) = try held()
+        output.write(Data("one ".utf8))
+        #expect(written.text.isEmpty)
+        commit.end(.success(()))
+        output.write(Data("two".utf8))
+        #expect(written.text == "one two", "held until the limit although the store had committed")
+        output.write(Data(" three".utf8))
+        #expect(written.text == "one two three")
     }
 
     @Test func aCommitThatFailedStillShowsTheDigest() throws {
