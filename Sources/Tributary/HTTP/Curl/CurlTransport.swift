@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The network transport, on libcurl's multi interface.
 ///
@@ -10,7 +11,11 @@ import Foundation
 /// into loopback, link-local or private addresses unless `allowPrivateRedirects` says so.
 /// A POST is sent with its body and content type, and never follows a redirect.
 public final class CurlTransport: HTTPTransport {
-    private let engine: CurlEngine
+    /// Started by the first request: a run that fetches nothing over the network (local
+    /// files only) never loads libcurl, its 29 libraries and its TLS set-up.
+    private let engine = Mutex<CurlEngine?>(nil)
+    private let maxConnections: Int
+    private let maxConnectionsPerHost: Int
     private let userAgent: String
     private let allowPrivateRedirects: Bool
     private let scope: @Sendable (String) -> AddressScope
@@ -29,7 +34,8 @@ public final class CurlTransport: HTTPTransport {
         scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of,
         proxies: ProxyEnvironment = ProxyEnvironment()
     ) {
-        engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerHost = maxConnectionsPerHost
         self.userAgent = userAgent
         self.allowPrivateRedirects = allowPrivateRedirects
         self.scope = scope
@@ -48,7 +54,7 @@ public final class CurlTransport: HTTPTransport {
                 url: url, headers: headers, postBody: postBody, limits: limits, addressGuard: addressGuard,
                 proxy: proxies.proxy(for: url)
             )
-            let response = try await engine.run(exchange)
+            let response = try await startedEngine().run(exchange)
             let next = try RedirectPolicy.next(
                 after: response, from: url, carryingSecrets: request.carriesSecrets, sendsBody: request.sendsBody
             )
@@ -69,6 +75,15 @@ public final class CurlTransport: HTTPTransport {
             url = next
         }
         preconditionFailure("unreachable: the loop returns or throws")
+    }
+
+    private func startedEngine() -> CurlEngine {
+        engine.withLock { engine in
+            if let engine { return engine }
+            let started = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
+            engine = started
+            return started
+        }
     }
 
     /// The guard for every later hop when the first answered from a public address.
