@@ -29,6 +29,19 @@ struct ItemSet: Equatable, Sendable {
         position(of: idKey).map { records[$0] }
     }
 
+    /// The record of each key in `keys` (nil where the set has none), found in one pass over
+    /// the records with the keys taken in ascending order: 100,000 binary searches of a
+    /// 100,000-record set each missed the processor's caches about ten times.
+    func records(of keys: [Int64]) -> [ItemRecord?] {
+        var found = [ItemRecord?](repeating: nil, count: keys.count)
+        var next = records.startIndex
+        for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
+            while next < records.endIndex, records[next].idKey < keys[position] { next += 1 }
+            if next < records.endIndex, records[next].idKey == keys[position] { found[position] = records[next] }
+        }
+        return found
+    }
+
     /// The earliest last-seen time, which retention's prune looks for.
     var oldestSeen: Double? { records.lazy.map(\.lastSeen).min() }
 

@@ -55,4 +55,16 @@ import Testing
         #expect(set.removeRecords(lastSeenBefore: 21) == 1)
         #expect(set.records == [ItemRecord(idKey: 7, urlKey: nil, firstSeen: 11.5, lastSeen: 50, readAt: nil)])
     }
+
+    @Test func manyKeysAreFoundInTheirOwnOrderWithTheMissingOnesNil() throws {
+        let records = (0..<1_000).map {
+            ItemRecord(idKey: Int64($0 * 3), urlKey: nil, firstSeen: Double($0), lastSeen: 0, readAt: nil)
+        }
+        let set = ItemSet(records.shuffled())
+        let keys: [Int64] = [2_997, -3, 0, 4, 1_500, 1_500, 3_000, 299]
+        let found = set.records(of: keys)
+        #expect(found.map { $0?.firstSeen } == [999, nil, 0, nil, 500, 500, nil, nil])
+        #expect(keys.map { set[$0] } == found, "the same as looking each key up")
+        #expect(ItemSet().records(of: keys) == Array(repeating: nil, count: keys.count))
+    }
 }
