@@ -49,10 +49,14 @@ struct TributaryBinary {
         }
 
         /// Reads its output to the end and waits for it to exit, off the cooperative pool.
+        /// Standard error is read meanwhile on a thread of its own: a binary that fills that
+        /// pipe (64 KB, a ThreadSanitizer report and many sources' lines) before it closes
+        /// standard output would otherwise wait for us while we wait for it.
         func finish() async throws -> Result {
             try await offPool {
+                let errors = PipeDrain(err.fileHandleForReading)
                 let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                let stderr = errors.data()
                 process.waitUntilExit()
                 return Result(
                     status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -101,5 +105,23 @@ struct TributaryBinary {
         let file = folder.appendingPathComponent("feeds.json")
         try Data(json.utf8).write(to: file)
         return file
+    }
+}
+
+/// Reads a file handle to its end on a thread of its own; `data()` waits for the end.
+final class PipeDrain: @unchecked Sendable {
+    private let ended = DispatchSemaphore(value: 0)
+    private var read = Data()  // written by the reading thread before `ended` is signalled
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            read = handle.readDataToEndOfFile()
+            ended.signal()
+        }
+    }
+
+    func data() -> Data {
+        ended.wait()
+        return read
     }
 }
