@@ -10,13 +10,7 @@ import Foundation
 /// into loopback, link-local or private addresses unless `allowPrivateRedirects` says so.
 /// A POST is sent with its body and content type, and never follows a redirect.
 public final class CurlTransport: HTTPTransport {
-    /// Started by the first request, under `engineLock`: a run that fetches nothing over the
-    /// network (local files only) never loads libcurl, its 29 libraries and its TLS set-up.
-    /// An `NSLock`, not a `Mutex`: ThreadSanitizer sees through the one and not the other.
-    nonisolated(unsafe) private var engine: CurlEngine?
-    private let engineLock = NSLock()
-    private let maxConnections: Int
-    private let maxConnectionsPerHost: Int
+    private let engine: CurlEngine
     private let userAgent: String
     private let allowPrivateRedirects: Bool
     private let scope: @Sendable (String) -> AddressScope
@@ -35,8 +29,7 @@ public final class CurlTransport: HTTPTransport {
         scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of,
         proxies: ProxyEnvironment = ProxyEnvironment()
     ) {
-        self.maxConnections = maxConnections
-        self.maxConnectionsPerHost = maxConnectionsPerHost
+        engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
         self.userAgent = userAgent
         self.allowPrivateRedirects = allowPrivateRedirects
         self.scope = scope
@@ -55,7 +48,7 @@ public final class CurlTransport: HTTPTransport {
                 url: url, headers: headers, postBody: postBody, limits: limits, addressGuard: addressGuard,
                 proxy: proxies.proxy(for: url)
             )
-            let response = try await startedEngine().run(exchange)
+            let response = try await engine.run(exchange)
             let next = try RedirectPolicy.next(
                 after: response, from: url, carryingSecrets: request.carriesSecrets, sendsBody: request.sendsBody
             )
@@ -76,15 +69,6 @@ public final class CurlTransport: HTTPTransport {
             url = next
         }
         preconditionFailure("unreachable: the loop returns or throws")
-    }
-
-    private func startedEngine() -> CurlEngine {
-        engineLock.withLock {
-            if let engine { return engine }
-            let started = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
-            engine = started
-            return started
-        }
     }
 
     /// The guard for every later hop when the first answered from a public address.
