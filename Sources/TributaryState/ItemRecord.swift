@@ -9,7 +9,8 @@ struct ItemRecord: Equatable, Sendable {
 }
 
 /// One source's records, one per id key, sorted by it: the store keeps them as one value
-/// (`ItemSetCoding`), and a run finds an item by binary search.
+/// (`ItemSetCoding`); a run finds its items in one ordered pass (`records(of:)`), a single
+/// record by binary search.
 struct ItemSet: Equatable, Sendable {
     private(set) var records: [ItemRecord]
 

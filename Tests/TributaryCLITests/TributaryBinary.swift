@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 import TributaryTesting
 
 /// Runs the built `tributary` executable, as a user would.
@@ -54,9 +55,9 @@ struct TributaryBinary {
         /// standard output would otherwise wait for us while we wait for it.
         func finish() async throws -> Result {
             try await offPool {
-                let errors = PipeDrain(err.fileHandleForReading)
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = errors.data()
+                let (stderr, stdout) = ParallelWork.alongside(
+                    other: { err.fileHandleForReading.readDataToEndOfFile() },
+                    here: { out.fileHandleForReading.readDataToEndOfFile() })
                 process.waitUntilExit()
                 return Result(
                     status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -105,23 +106,5 @@ struct TributaryBinary {
         let file = folder.appendingPathComponent("feeds.json")
         try Data(json.utf8).write(to: file)
         return file
-    }
-}
-
-/// Reads a file handle to its end on a thread of its own; `data()` waits for the end.
-final class PipeDrain: @unchecked Sendable {
-    private let ended = DispatchSemaphore(value: 0)
-    private var read = Data()  // written by the reading thread before `ended` is signalled
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            read = handle.readDataToEndOfFile()
-            ended.signal()
-        }
-    }
-
-    func data() -> Data {
-        ended.wait()
-        return read
     }
 }
