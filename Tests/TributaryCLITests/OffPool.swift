@@ -1,9 +1,13 @@
-import Dispatch
+import Foundation
 
-/// Runs blocking work (a child process, a wait) on a Dispatch thread, not on Swift
-/// concurrency's small cooperative pool, which the tests' local HTTP servers need.
+/// Runs blocking work (a child process, a wait) on a thread of its own, so that Swift
+/// concurrency's small pool, which the tests' local HTTP servers answer on, keeps running.
+/// Not on `DispatchQueue.global()`: on Linux that queue's threads are the pool's own, so
+/// tests run in parallel filled them with waits, and every local server stopped answering.
 func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        let thread = Thread { continuation.resume(with: Result { try work() }) }
+        thread.name = "tributary-tests-blocking"
+        thread.start()
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Tributary
 import TributaryTesting
 
 /// Runs the built `tributary` executable, as a user would.
@@ -24,7 +23,7 @@ struct TributaryBinary {
         return folder.appendingPathComponent("tributary")
     }
 
-    /// Runs the binary to its end on a Dispatch thread (see `offPool`), so a test's local
+    /// Runs the binary to its end on threads of its own (see `offPool`), so a test's local
     /// server keeps answering meanwhile.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil
@@ -54,15 +53,15 @@ struct TributaryBinary {
         /// pipe (64 KB, a ThreadSanitizer report and many sources' lines) before it closes
         /// standard output would otherwise wait for us while we wait for it.
         func finish() async throws -> Result {
-            try await offPool {
-                let (stderr, stdout) = ParallelWork.alongside(
-                    other: { err.fileHandleForReading.readDataToEndOfFile() },
-                    here: { out.fileHandleForReading.readDataToEndOfFile() })
+            async let stderr = offPool { err.fileHandleForReading.readDataToEndOfFile() }
+            let (status, stdout) = try await offPool {
+                let stdout = out.fileHandleForReading.readDataToEndOfFile()
                 process.waitUntilExit()
-                return Result(
-                    status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                    stderr: String(decoding: stderr, as: UTF8.self))
+                return (process.terminationStatus, stdout)
             }
+            return Result(
+                status: status, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: try await stderr, as: UTF8.self))
         }
     }
 

@@ -10,7 +10,13 @@ import Foundation
 /// into loopback, link-local or private addresses unless `allowPrivateRedirects` says so.
 /// A POST is sent with its body and content type, and never follows a redirect.
 public final class CurlTransport: HTTPTransport {
-    private let engine: CurlEngine
+    /// Started by the first request, under `engineLock`: a run that fetches nothing over the
+    /// network (local files only) never loads libcurl, its 29 libraries and its TLS set-up.
+    /// An `NSLock`, not a `Mutex`: ThreadSanitizer sees through the one and not the other.
+    nonisolated(unsafe) private var engine: CurlEngine?
+    private let engineLock = NSLock()
+    private let maxConnections: Int
+    private let maxConnectionsPerHost: Int
     private let userAgent: String
     private let allowPrivateRedirects: Bool
     private let scope: @Sendable (String) -> AddressScope
@@ -29,7 +35,8 @@ public final class CurlTransport: HTTPTransport {
         scope: @escaping @Sendable (String) -> AddressScope = AddressScope.of,
         proxies: ProxyEnvironment = ProxyEnvironment()
     ) {
-        engine = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerHost = maxConnectionsPerHost
         self.userAgent = userAgent
         self.allowPrivateRedirects = allowPrivateRedirects
         self.scope = scope
@@ -37,6 +44,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     public func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
+        let engine = startedEngine()  // before the first exchange: libcurl is initialised before its first handle
         var url = request.wireURL
         var headers = request.headers.merging(["User-Agent": userAgent]) { mine, _ in mine }
         for (name, secret) in request.secretHeaders { headers[name] = secret.value }
@@ -69,6 +77,15 @@ public final class CurlTransport: HTTPTransport {
             url = next
         }
         preconditionFailure("unreachable: the loop returns or throws")
+    }
+
+    private func startedEngine() -> CurlEngine {
+        engineLock.withLock {
+            if let engine { return engine }
+            let started = CurlEngine(maxConnections: maxConnections, maxConnectionsPerHost: maxConnectionsPerHost)
+            engine = started
+            return started
+        }
     }
 
     /// The guard for every later hop when the first answered from a public address.
