@@ -6,16 +6,20 @@ import Foundation
 /// request it answers, so recordings can be written by `--record` or by hand.
 public struct ReplayTransport: HTTPTransport {
     private let folder: URL
-    private let index: [String: Recording]
+    /// Read in the background from the moment the transport is made (a run opens its
+    /// store meanwhile); the first request waits for it.
+    private let index: Task<[String: Recording], Never>
 
-    /// Reads the folder's recordings; throws when the folder cannot be read.
+    /// Lists the folder's recordings and starts reading them; throws when the folder
+    /// cannot be read.
     public init(folder: URL) throws {
         self.folder = folder
-        index = try Self.loadIndex(folder)
+        let names = try Self.recordingNames(in: folder)
+        index = Task { Self.loadIndex(folder, names: names) }
     }
 
     public func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
-        guard let recording = index[request.recordingKey] else {
+        guard let recording = await index.value[request.recordingKey] else {
             throw TributaryError(
                 .notRecorded,
                 "no recording of \(request.recordingKey) in \(folder.path); record one with --record \(folder.path)"
@@ -29,17 +33,22 @@ public struct ReplayTransport: HTTPTransport {
         return HTTPResponse(status: recording.status, headers: recording.headers, body: body, request: request)
     }
 
-    private static func loadIndex(_ folder: URL) throws -> [String: Recording] {
-        let names: [String]
+    /// The folder's recording files: every `*.json` but bodies.
+    private static func recordingNames(in folder: URL) throws -> [String] {
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".json") && !$0.contains(".body.") }
         } catch {
             throw TributaryError(
                 .invalidConfiguration, "cannot read recordings folder \(folder.path): \(error.localizedDescription)")
         }
+    }
+
+    /// The recordings by request key; a file that does not read as one is skipped.
+    private static func loadIndex(_ folder: URL, names: [String]) -> [String: Recording] {
         var index: [String: Recording] = [:]
         let decoder = JSONDecoder()
-        for name in names where name.hasSuffix(".json") && !name.contains(".body.") {
+        for name in names {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
                 let recording = try? decoder.decode(Recording.self, from: data)
             else { continue }
