@@ -21,7 +21,9 @@ public struct MarkdownRenderer: Sendable {
         ChunkedOutput.write("# \(Self.escape(digest.title))\n\n\(generated)\n\n", to: sink)
         let memory = digest.memory
         ChunkedOutput.write(digest.items, to: sink) { _, item, out in
-            out.append("- " + line(for: item, isNew: memory?[item]?.isNew == true) + "\n")
+            out.append("- ")
+            Self.appendLine(for: item, isNew: memory?[item]?.isNew == true, to: &out)
+            out.append(UInt8(ascii: "\n"))
         }
         var lines = digest.items.isEmpty ? ["_No items._"] : []
         lines += [
@@ -37,28 +39,50 @@ public struct MarkdownRenderer: Sendable {
         ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
     }
 
-    private func line(for item: FeedItem, isNew: Bool) -> String {
-        let title = Self.escape(item.title)
-        let linked = item.urlString.map { "[\(title)](<\(Self.destination($0))>)" } ?? title
-        var meta = (isNew ? ["**new**"] : []) + [item.kind.rawValue, Self.escape(item.source)]
-        if let author = item.author { meta.append(Self.escape(author)) }
-        if let score = item.score { meta.append("score \(TextRenderer.format(score))") }
-        if let published = item.published { meta.append(ISO8601Date.format(published)) }
-        return "**\(linked)** — " + meta.joined(separator: " · ")
+    /// `**[title](<url>)** — kind · source · author · score · date`, with **new** first in
+    /// the details of a new item; written straight into `out`, escaping as it goes.
+    private static func appendLine(for item: FeedItem, isNew: Bool, to out: inout [UInt8]) {
+        out.append("**")
+        if let url = item.urlString {
+            out.append(UInt8(ascii: "["))
+            appendEscaped(item.title, to: &out)
+            out.append("](<\(destination(url))>)")
+        } else {
+            appendEscaped(item.title, to: &out)
+        }
+        out.append("** — ")
+        if isNew { out.append("**new** · ") }
+        out.append(item.kind.rawValue)
+        out.append(" · ")
+        appendEscaped(item.source, to: &out)
+        if let author = item.author {
+            out.append(" · ")
+            appendEscaped(author, to: &out)
+        }
+        if let score = item.score { out.append(" · score \(TextRenderer.format(score))") }
+        if let published = item.published { out.append(" · " + ISO8601Date.format(published)) }
     }
 
     /// Backslash-escapes every ASCII punctuation character CommonMark may treat as markup.
     static func escape(_ text: String) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            if special.contains(byte) { escaped.append(UInt8(ascii: "\\")) }
-            escaped.append(byte)
-        }
+        appendEscaped(text, to: &escaped)
         return String(decoding: escaped, as: UTF8.self)
     }
 
-    private static let special = Set("\\`*_{}[]()<>#+-.!|~&".utf8)
+    /// `escape`, appending to `out`.
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        let special = isSpecial
+        for byte in text.utf8 {
+            if byte < 0x80 && special[Int(byte)] { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+        }
+    }
+
+    /// Whether each ASCII byte is one of CommonMark's markup characters: a table, not a
+    /// `Set`, since it is asked for every byte of every title, source and author.
+    private static let isSpecial: [Bool] = (0..<128).map { "\\`*_{}[]()<>#+-.!|~&".utf8.contains(UInt8($0)) }
 
     /// A URL as a `<…>` link destination, which may not hold `>`.
     static func destination(_ url: String) -> String {
