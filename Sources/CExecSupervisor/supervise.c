@@ -84,7 +84,9 @@ _Noreturn void tributary_supervise(const struct tributary_launch *launch, pid_t 
     sigaction(SIGCHLD, &defaults, NULL);  // ignored SIGCHLD would reap children behind our back
     arrange_descriptors(launch);
     pid_t supervisor = getpid();
-    pid_t program = fork();
+    // vfork: the program's side only makes system calls until its exec, and this copy of
+    // Tributary waits meanwhile; a fork would copy the whole process's page tables again.
+    pid_t program = vfork();
     if (program == 0) tributary_exec_program(launch, supervisor);
     if (program < 0) {
         int failure = errno;
