@@ -45,7 +45,10 @@ public enum ParallelWork {
     ) rethrows -> (Other, Result) {
         let slot = ResultSlot<Other>()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { slot.value = other() }
+        // A queue of its own, not the global pool: on Linux that pool is Swift concurrency's,
+        // whose threads may all be waiting (as the caller of a store's matching does), and
+        // `other` would then leave `ParallelWork`'s pieces no thread but its own.
+        DispatchQueue(label: "tributary.alongside").async(group: group) { slot.value = other() }
         let result: Result
         do {
             result = try body()
