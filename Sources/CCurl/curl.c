@@ -30,21 +30,26 @@ static struct curl_functions {
 } loaded;
 
 static pthread_once_t curl_opened = PTHREAD_ONCE_INIT;
+/// Why libcurl could not be opened; empty when it was.
+static char load_error[512];
 
-static _Noreturn void cannot_load(const char *what) {
-    fprintf(stderr, "tributary: cannot load libcurl (%s); install it (Debian: apt-get install libcurl4)\n", what);
-    _exit(70);  // other threads are running: no atexit handlers
+static void failed(void) {
+    const char *why = dlerror();
+    snprintf(load_error, sizeof load_error, "%s", why != NULL ? why : "unknown error");
 }
 
 static void *function(void *library, const char *name) {
     void *found = dlsym(library, name);
-    if (found == NULL) cannot_load(dlerror());
+    if (found == NULL) failed();
     return found;
 }
 
 static void open_curl(void) {
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) cannot_load(dlerror());
+    if (library == NULL) {
+        failed();
+        return;
+    }
     loaded.global_init = function(library, "curl_global_init");
     loaded.easy_strerror = function(library, "curl_easy_strerror");
     loaded.easy_init = function(library, "curl_easy_init");
@@ -64,9 +69,14 @@ static void open_curl(void) {
     loaded.multi_info_read = function(library, "curl_multi_info_read");
 }
 
-/// libcurl's functions, opened on the first call.
+/// libcurl's functions, opened on the first call. Without libcurl this prints why and
+/// exits with status 70, outside `pthread_once` (other threads are running: no atexit handlers).
 static const struct curl_functions *curl(void) {
     pthread_once(&curl_opened, open_curl);
+    if (load_error[0] != '\0') {
+        fprintf(stderr, "tributary: cannot load libcurl (%s); install it (Debian: apt-get install libcurl4)\n", load_error);
+        _exit(70);
+    }
     return &loaded;
 }
 
