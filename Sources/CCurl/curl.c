@@ -33,7 +33,9 @@ static pthread_once_t curl_opened = PTHREAD_ONCE_INIT;
 /// Why libcurl could not be opened; empty when it was.
 static char load_error[512];
 
+/// Keeps the first failure's reason: the later ones follow from it.
 static void failed(void) {
+    if (load_error[0] != '\0') return;
     const char *why = dlerror();
     snprintf(load_error, sizeof load_error, "%s", why != NULL ? why : "unknown error");
 }

@@ -32,17 +32,8 @@ struct MissingLibcurlTests {
     /// Runs the binary with libcurl's file replaced by an empty one for this run only.
     static func runWithoutLibcurl(_ arguments: [String]) async throws -> TributaryBinary.Result {
         let library = try #require(LibcurlFile.path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments =
-            ["-m", "/bin/sh", "-c", #"mount --bind /dev/null "$0" && exec "$@""#, library]
-            + [TributaryBinary.executable.path] + arguments
-        process.environment = TributaryBinary.isolatedEnvironment
-        let running = TributaryBinary.Running(process: process, out: Pipe(), err: Pipe())
-        process.standardOutput = running.out
-        process.standardError = running.err
-        try process.run()
-        return try await running.finish()
+        let hiding = ["/usr/bin/unshare", "-m", "/bin/sh", "-c", #"mount --bind /dev/null "$0" && exec "$@""#, library]
+        return try await TributaryBinary.run(arguments, through: hiding)
     }
 }
 

@@ -26,9 +26,12 @@ struct TributaryBinary {
     /// Runs the binary to its end on threads of its own (see `offPool`), so a test's local
     /// server keeps answering meanwhile.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil,
+        through launcher: [String] = []
     ) async throws -> Result {
-        try await start(arguments, environment: environment, in: directory, openFileLimit: openFileLimit).finish()
+        try await start(
+            arguments, environment: environment, in: directory, openFileLimit: openFileLimit, through: launcher
+        ).finish()
     }
 
     /// A started binary, for tests that signal it while it runs.
@@ -65,19 +68,19 @@ struct TributaryBinary {
         }
     }
 
-    /// Starts the binary and returns at once; with `openFileLimit`, through
-    /// `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and hard limit both lowered).
+    /// Starts the binary and returns at once, through `launcher` when one is given (a command
+    /// that gets the binary's path and arguments after its own and execs them); with
+    /// `openFileLimit`, through `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and hard
+    /// limit both lowered).
     static func start(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil,
+        through launcher: [String] = []
     ) throws -> Running {
+        let limited = openFileLimit.map { limit in ["/bin/sh", "-c", "ulimit -n \(limit) && exec \"$0\" \"$@\""] }
+        let command = (limited ?? launcher) + [executable.path] + arguments
         let process = Process()
-        if let openFileLimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
-        }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = directory
         process.environment = isolatedEnvironment.merging(environment) { _, new in new }
         let running = Running(process: process, out: Pipe(), err: Pipe())
