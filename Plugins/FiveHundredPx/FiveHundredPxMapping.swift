@@ -45,9 +45,9 @@ enum FiveHundredPxMapping {
     static func summary(_ photo: FiveHundredPxAPI.Photo) -> String? {
         var parts: [String] = []
         if let rating = photo.rating {
-            parts.append("\(rating.formatted(.number.precision(.fractionLength(0...1)))) rating")
+            parts.append("\(DecimalText.upToOneDecimal(rating)) rating")
         }
-        if let views = photo.times_viewed { parts.append("\(views.formatted(.number.grouping(.automatic))) views") }
+        if let views = photo.times_viewed { parts.append("\(DecimalText.grouped(views)) views") }
         if let votes = photo.votes_count { parts.append(votes == 1 ? "1 vote" : "\(votes) votes") }
         if let text = photo.description.map(TextCleanup.plainText(fromHTML:)), !text.isEmpty { parts.append(text) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")

@@ -15,7 +15,7 @@ enum FlickrMapping {
             author: photo.ownername.map(clean).flatMap(nonEmpty) ?? photo.owner.map(clean).flatMap(nonEmpty),
             published: photo.dateupload?.value.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             score: photo.views?.value.map(Double.init),
-            summary: photo.views?.value.map { $0 == 1 ? "1 view" : "\(FlickrResponse.grouped($0)) views" },
+            summary: photo.views?.value.map { $0 == 1 ? "1 view" : "\(DecimalText.grouped($0)) views" },
             thumbnail: photo.url_q.flatMap(URL.init(string:)) ?? FlickrURLs.image(photo, suffix: "q"),
             image: photo.url_z.flatMap(URL.init(string:)) ?? FlickrURLs.image(photo, suffix: "z"),
             tags: tags(photo.tags)

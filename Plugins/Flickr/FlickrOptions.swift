@@ -39,7 +39,7 @@ struct FlickrOptions: SourceOptions {
             .choice(
                 "tagMode", \.tagMode,
                 "any: photos with one of the tags; all: with every tag (search: at most 20 tags with all)",
-                default: "\(searchTagMode) (search), \(publicTagMode) (public)"),
+                default: "\(searchTagMode.rawValue) (search), \(publicTagMode.rawValue) (public)"),
             .string(
                 "sort", \.sort,
                 "search: upstream sort: date-posted-desc, date-posted-asc, date-taken-desc, date-taken-asc, "

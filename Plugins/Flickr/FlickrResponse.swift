@@ -65,16 +65,13 @@ enum FlickrResponse {
     /// "4,120 results" in the status; paging facts in `--verbose`.
     static func annotate(_ update: inout SourceUpdate, with page: FlickrAPI.PhotoPage) {
         if let total = page.total?.value {
-            update.notes.append(total == 1 ? "1 result" : "\(grouped(total)) results")
+            update.notes.append(total == 1 ? "1 result" : "\(DecimalText.grouped(total)) results")
             if total > 4000 { update.diagnostics.append("Flickr serves at most the first 4,000 results of a search") }
         }
         if let pages = page.pages?.value, let perPage = page.perpage?.value {
             let number = page.page?.value ?? 1
-            update.diagnostics.append("page \(grouped(number)) of \(grouped(pages)), \(perPage) per page")
+            update.diagnostics.append(
+                "page \(DecimalText.grouped(number)) of \(DecimalText.grouped(pages)), \(perPage) per page")
         }
-    }
-
-    static func grouped(_ number: Int) -> String {
-        number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
     }
 }

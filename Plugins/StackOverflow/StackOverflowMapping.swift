@@ -22,7 +22,7 @@ enum StackOverflowMapping {
     static func summary(_ question: StackOverflowAPI.Question) -> String {
         var parts: [String] = []
         if let answers = question.answer_count { parts.append(answers == 1 ? "1 answer" : "\(answers) answers") }
-        if let views = question.view_count { parts.append("\(views.formatted(.number.grouping(.automatic))) views") }
+        if let views = question.view_count { parts.append("\(DecimalText.grouped(views)) views") }
         if let answered = question.is_answered { parts.append(answered ? "answered" : "not answered") }
         if let reason = question.closed_reason { parts.append("closed as \(HTMLEntities.decode(reason))") }
         return parts.joined(separator: " · ")

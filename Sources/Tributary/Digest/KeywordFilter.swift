@@ -1,24 +1,33 @@
 /// Keeps or drops items by keywords matched case-insensitively against title,
 /// summary and tags, as the Stack Overflow browser's search box filtered questions.
 public struct KeywordFilter: Sendable {
+    private let includeTerms: [KeywordTerm]
+    private let excludeTerms: [KeywordTerm]
+    private let requiredTerms: [KeywordTerm]
+    /// Whether a keyword needs the item's text lowercased as Unicode, not only its ASCII.
+    private let needsUnicodeCase: Bool
+
     /// When not empty, an item must match at least one.
-    public var include: [String]
+    public var include: [String] { includeTerms.map(\.text) }
     /// An item matching any of these is dropped.
-    public var exclude: [String]
+    public var exclude: [String] { excludeTerms.map(\.text) }
     /// Every one of these must match (`--grep`).
-    var required: [String]
+    var required: [String] { requiredTerms.map(\.text) }
 
     public init(include: [String] = [], exclude: [String] = [], required: [String] = []) {
-        self.include = include.map { $0.lowercased() }
-        self.exclude = exclude.map { $0.lowercased() }
-        self.required = required.map { $0.lowercased() }
+        includeTerms = include.map(KeywordTerm.init)
+        excludeTerms = exclude.map(KeywordTerm.init)
+        requiredTerms = required.map(KeywordTerm.init)
+        needsUnicodeCase = (includeTerms + excludeTerms + requiredTerms).contains { !$0.isASCII }
     }
 
     func matches(_ item: FeedItem) -> Bool {
-        if include.isEmpty && exclude.isEmpty && required.isEmpty { return true }
-        let text = ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n").lowercased()
-        if exclude.contains(where: text.contains) { return false }
-        if !required.allSatisfy(text.contains) { return false }
-        return include.isEmpty || include.contains(where: text.contains)
+        if includeTerms.isEmpty && excludeTerms.isEmpty && requiredTerms.isEmpty { return true }
+        let text = KeywordTerm.Text(
+            ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n"), unicodeCase: needsUnicodeCase)
+        let occurs = { (term: KeywordTerm) in term.occurs(in: text) }
+        if excludeTerms.contains(where: occurs) { return false }
+        if !requiredTerms.allSatisfy(occurs) { return false }
+        return includeTerms.isEmpty || includeTerms.contains(where: occurs)
     }
 }

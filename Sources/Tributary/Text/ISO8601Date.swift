@@ -6,9 +6,12 @@ import Foundation
 public enum ISO8601Date {
     public static func parse(_ text: String) -> Date? {
         let trimmed = TextCleanup.trimmed(text)
-        return (try? Date.ISO8601FormatStyle().parse(trimmed))
-            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed))
+        return (try? wholeSeconds.parse(trimmed)) ?? (try? fractionalSeconds.parse(trimmed))
     }
+
+    // Made once: making a style reads the time zone and the environment each time.
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+    private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// `2026-11-22T06:00:00Z`: the date in UTC, rounded down to the second.
     public static func format(_ date: Date) -> String {

@@ -25,7 +25,8 @@ public struct ReplayTransport: HTTPTransport {
                 "no recording of \(request.recordingKey) in \(folder.path); record one with --record \(folder.path)"
             )
         }
-        let body = try Data(contentsOf: folder.appendingPathComponent(recording.body))
+        let body = try Data(
+            contentsOf: URL(fileURLWithPath: Self.path(of: recording.body, in: folder), isDirectory: false))
         guard body.count <= limits.maxBodySize else {
             throw TributaryError(
                 .badResponse, "recorded body larger than the \(ByteCount.format(limits.maxBodySize)) cap")
@@ -49,11 +50,17 @@ public struct ReplayTransport: HTTPTransport {
         var index: [String: Recording] = [:]
         let decoder = JSONDecoder()
         for name in names {
-            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+            guard let data = FileManager.default.contents(atPath: path(of: name, in: folder)),
                 let recording = try? decoder.decode(Recording.self, from: data)
             else { continue }
             index[recording.request.key] = recording
         }
         return index
+    }
+
+    /// The path of the file `name` in `folder`, joined as text: `URL.appendingPathComponent`
+    /// took 0.5 ms for the 71 files of the offline demo.
+    private static func path(of name: String, in folder: URL) -> String {
+        folder.path + "/" + name
     }
 }
