@@ -59,7 +59,7 @@ extension FiveHundredPxQuery {
                 "imageSizes", "give at least one size id, e.g. [\"3\", \"4\"] (thumbnail first, full size last)")
         }
         return try values.map { value in
-            guard let size = Int(value.trimmingCharacters(in: .whitespaces)), size > 0 else {
+            guard let size = Int(TextCleanup.trimmed(value)), size > 0 else {
                 throw entry.invalid(
                     "imageSizes",
                     "\"\(value)\" is not a 500px size id; size ids are whole numbers such as \"3\" (thumbnail) or "

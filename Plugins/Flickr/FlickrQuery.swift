@@ -47,7 +47,7 @@ enum FlickrQuery: Sendable {
 
     /// Reads and checks the options of `mode`; no I/O.
     static func read(_ options: FlickrOptions, mode: FlickrOptions.Mode, entry: SourceEntry) throws -> FlickrQuery {
-        let tags = options.tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tags = options.tags.map(TextCleanup.trimmed).filter { !$0.isEmpty }
         guard mode == .search else {
             for key in ["text", "sort", "safeSearch", "maxPages"] where entry.options[key] != nil {
                 throw entry.invalid(
@@ -56,7 +56,7 @@ enum FlickrQuery: Sendable {
             return .publicFeed(
                 PublicFeed(tags: tags, tagMode: (options.tagMode ?? FlickrOptions.publicTagMode).rawValue))
         }
-        let text = options.text.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        let text = options.text.map(TextCleanup.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let search = Search(
             text: text, tags: tags, tagMode: (options.tagMode ?? FlickrOptions.searchTagMode).rawValue,
             sort: options.sort,

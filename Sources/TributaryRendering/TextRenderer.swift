@@ -98,7 +98,7 @@ public struct TextRenderer: Sendable {
     }
 
     static func format(_ score: Double) -> String {
-        score.rounded() == score && abs(score) < 1e15 ? String(Int(score)) : String(format: "%.1f", score)
+        score.rounded() == score && abs(score) < 1e15 ? String(Int(score)) : DecimalText.oneDecimal(score)
     }
 }
 

@@ -26,6 +26,15 @@ import Tributary
         #expect(DecimalText.upToOneDecimal(0.04) == "0")
     }
 
+    @Test func exactlyOneDecimalAsPrintfWritesIt() {
+        var values = [0.0, 99.9, 99.96, 2.25, 2.75, -3.14, -0.04, 12_345.67, 0.05, 0.15, 0.35, 1.45, 7.0]
+        values += (0..<2_000).map { Double($0) / 1_000 } + (0..<500).map { _ in Double.random(in: -1e6...1e6) }
+        for value in values {
+            #expect(DecimalText.oneDecimal(value) == String(format: "%.1f", value), "\(value)")
+        }
+        #expect(DecimalText.oneDecimal(.infinity) == "inf" && DecimalText.oneDecimal(.nan) == "nan")
+    }
+
     /// The same text Foundation's en_US styles give, over a spread of values.
     @Test func matchesFoundationsEnglishStyles() {
         let english = Locale(identifier: "en_US")

@@ -23,4 +23,20 @@ public enum DecimalText {
         let sign = tenths < 0 && whole == 0 ? "-" : ""
         return sign + grouped(whole) + (tenth == 0 ? "" : ".\(tenth)")
     }
+
+    /// Exactly one decimal, not grouped, as `%.1f` writes it without `String(format:)`'s
+    /// start-up cost: the exact binary value rounded half to even. 99.96 → "100.0",
+    /// 2.25 → "2.2", 0.15 → "0.1" (it is 0.1499…), -0.04 → "-0.0".
+    public static func oneDecimal(_ number: Double) -> String {
+        let product = number.magnitude * 10
+        guard product.isFinite, product < 1e17 else { return String(number) }
+        // The product is rounded; what rounding lost decides a tie the product landed on.
+        let lost = (-product).addingProduct(number.magnitude, 10)
+        var tenths = product.rounded(.toNearestOrEven)
+        if product - product.rounded(.down) == 0.5, lost != 0 {
+            tenths = lost > 0 ? product.rounded(.up) : product.rounded(.down)
+        }
+        let (whole, tenth) = Int(tenths).quotientAndRemainder(dividingBy: 10)
+        return (number.sign == .minus ? "-" : "") + "\(whole).\(tenth)"
+    }
 }

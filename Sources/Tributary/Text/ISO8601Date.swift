@@ -6,7 +6,8 @@ import Foundation
 public enum ISO8601Date {
     public static func parse(_ text: String) -> Date? {
         let trimmed = TextCleanup.trimmed(text)
-        return (try? wholeSeconds.parse(trimmed)) ?? (try? fractionalSeconds.parse(trimmed))
+        return RFC3339Timestamp.parse(trimmed) ?? (try? wholeSeconds.parse(trimmed))
+            ?? (try? fractionalSeconds.parse(trimmed))
     }
 
     // Made once: making a style reads the time zone and the environment each time.

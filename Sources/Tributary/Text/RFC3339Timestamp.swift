@@ -1,0 +1,68 @@
+import Foundation
+
+/// The timestamps nearly every API sends, read without Foundation:
+/// `2026-11-22T05:11:43Z`, with fractional seconds (`.120Z`) or an offset (`-05:00`).
+/// Foundation's `ISO8601FormatStyle` took about 1 ms to make and read the offline demo's
+/// dates; `ISO8601Date.parse` still asks it about anything else.
+enum RFC3339Timestamp {
+    /// The moment `text` names, or nil when it is not exactly this form or names no
+    /// real day or time (a leap second, 30 February): those are left to Foundation.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == dash, bytes[7] == dash, bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == colon, bytes[16] == colon,
+            let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
+            let hour = number(bytes, 11..<13), let minute = number(bytes, 14..<16),
+            let second = number(bytes, 17..<19), hour < 24, minute < 60, second < 60,
+            let days = days(year: year, month: month, day: day)
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if bytes[index] == UInt8(ascii: ".") {
+            let digits = bytes[(index + 1)...].prefix { (0x30...0x39).contains($0) }
+            guard (1...9).contains(digits.count), let value = number(bytes, digits.indices) else { return nil }
+            fraction = Double(value) / pow(10, Double(digits.count))
+            index = digits.endIndex
+        }
+        guard let offset = zoneOffset(bytes[index...]) else { return nil }
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static let dash = UInt8(ascii: "-")
+    private static let colon = UInt8(ascii: ":")
+
+    /// The decimal number the ASCII digits at `range` spell; nil if any is not a digit.
+    private static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var value = 0
+        for byte in bytes[range] {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// `Z` or `±HH:MM`, and nothing after it, in seconds east of UTC.
+    private static func zoneOffset(_ zone: ArraySlice<UInt8>) -> Int? {
+        if zone.elementsEqual([UInt8(ascii: "Z")]) { return 0 }
+        let start = zone.startIndex
+        guard zone.count == 6, zone[start] == UInt8(ascii: "+") || zone[start] == dash, zone[start + 3] == colon,
+            let hours = number(Array(zone), 1..<3), let minutes = number(Array(zone), 4..<6), hours < 24,
+            minutes < 60
+        else { return nil }
+        return (zone[start] == dash ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    /// Days from 1970-01-01 to the date, when the date exists (Howard Hinnant's
+    /// `days_from_civil`, checked against `ISO8601Date.civil`).
+    private static func days(year: Int, month: Int, day: Int) -> Int? {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return ISO8601Date.civil(fromDays: days) == (year, month, day) ? days : nil
+    }
+}
