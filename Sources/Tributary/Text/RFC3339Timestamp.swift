@@ -43,14 +43,13 @@ enum RFC3339Timestamp {
     }
 
     /// `Z` or `±HH:MM`, and nothing after it, in seconds east of UTC.
-    private static func zoneOffset(_ zone: ArraySlice<UInt8>) -> Int? {
-        if zone.elementsEqual([UInt8(ascii: "Z")]) { return 0 }
-        let start = zone.startIndex
-        guard zone.count == 6, zone[start] == UInt8(ascii: "+") || zone[start] == dash, zone[start + 3] == colon,
-            let hours = number(Array(zone), 1..<3), let minutes = number(Array(zone), 4..<6), hours < 24,
-            minutes < 60
+    private static func zoneOffset(_ rest: ArraySlice<UInt8>) -> Int? {
+        let zone = Array(rest)
+        if zone == [UInt8(ascii: "Z")] { return 0 }
+        guard zone.count == 6, zone[0] == UInt8(ascii: "+") || zone[0] == dash, zone[3] == colon,
+            let hours = number(zone, 1..<3), let minutes = number(zone, 4..<6), hours < 24, minutes < 60
         else { return nil }
-        return (zone[start] == dash ? -1 : 1) * (hours * 3600 + minutes * 60)
+        return (zone[0] == dash ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// Days from 1970-01-01 to the date, when the date exists (Howard Hinnant's
