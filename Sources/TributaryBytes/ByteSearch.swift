@@ -17,3 +17,11 @@ public enum ByteSearch {
         return nil
     }
 }
+
+extension ByteSearch {
+    /// Whether `pattern` occurs in `bytes`; an empty pattern occurs everywhere.
+    public static func contains(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard !pattern.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { firstRange(of: pattern, in: $0[...]) != nil }
+    }
+}

@@ -1,3 +1,4 @@
+import Tributary
 import Foundation
 
 /// The end of a date: its zone, and nothing after it.
@@ -44,7 +45,7 @@ extension DateScanner {
     /// The date, once a zone (or none) and nothing else follows.
     mutating func finish(year: Int, month: Int, day: Int, seconds: Double) -> Date? {
         guard let zone = zone(), atEnd() else { return nil }
-        return FeedDates.date(year: year, month: month, day: day, seconds: seconds - Double(zone))
+        return CivilDate.date(year: year, month: month, day: day, seconds: seconds - Double(zone))
     }
 }
 

@@ -76,29 +76,5 @@ enum FeedDates {
         return scanner.finish(year: year, month: month, day: day, seconds: time - Double(zone))
     }
 
-    // MARK: Calendar arithmetic
-
-    /// A proleptic Gregorian date and the seconds since its midnight, in UTC; nil for a
-    /// day the month does not have (Howard Hinnant's `days_from_civil`).
-    static func date(year: Int, month: Int, day: Int, seconds: Double) -> Date? {
-        guard (1...12).contains(month), (1...9999).contains(year), (1...daysIn(month, of: year)).contains(day)
-        else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: Double(days) * 86_400 + seconds)
-    }
-
-    static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 }

@@ -70,14 +70,14 @@ struct TributaryBinary {
 
     /// Starts the binary and returns at once, through `launcher` when one is given (a command
     /// that gets the binary's path and arguments after its own and execs them); with
-    /// `openFileLimit`, through `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and hard
-    /// limit both lowered).
+    /// `openFileLimit`, then through `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and
+    /// hard limit both lowered).
     static func start(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil,
         through launcher: [String] = []
     ) throws -> Running {
         let limited = openFileLimit.map { limit in ["/bin/sh", "-c", "ulimit -n \(limit) && exec \"$0\" \"$@\""] }
-        let command = (limited ?? launcher) + [executable.path] + arguments
+        let command = launcher + (limited ?? []) + [executable.path] + arguments
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())

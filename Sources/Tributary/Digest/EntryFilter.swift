@@ -1,25 +1,30 @@
 import Foundation
 
 /// One entry's own `include` and `exclude`, matched against an item's title, summary
-/// and tags: as case-insensitive keywords (like the top level's) or, with
+/// and tags: as case-insensitive keywords (`KeywordTerm`, as the top level's) or, with
 /// `"match": "regex"`, as case-insensitive ICU regular expressions.
 struct EntryFilter: Sendable {
     private let include: [Pattern]
     private let exclude: [Pattern]
+    /// Whether a keyword needs the item's text lowercased as Unicode, not only its ASCII.
+    private let needsUnicodeCase: Bool
 
     /// Nil when the entry filters nothing. Patterns were checked when feeds.json was read.
     init?(_ options: EntryOptions) {
         guard !options.include.isEmpty || !options.exclude.isEmpty else { return nil }
-        let pattern = { (text: String) in Pattern(text, regex: options.match == .regex) }
+        let regex = options.match == .regex
+        let pattern = { (text: String) in
+            (regex ? EntryFilter.compile(text).map(Pattern.expression) : nil) ?? .keyword(KeywordTerm(text))
+        }
         include = options.include.map(pattern)
         exclude = options.exclude.map(pattern)
+        needsUnicodeCase = (include + exclude).contains { $0.needsUnicodeCase }
     }
 
     func keeps(_ item: FeedItem) -> Bool {
-        let text = ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n")
-        let lowered = text.lowercased()
-        if exclude.contains(where: { $0.matches(text, lowered: lowered) }) { return false }
-        return include.isEmpty || include.contains { $0.matches(text, lowered: lowered) }
+        let text = KeywordTerm.Text(item, unicodeCase: needsUnicodeCase)
+        if exclude.contains(where: { $0.matches(text) }) { return false }
+        return include.isEmpty || include.contains { $0.matches(text) }
     }
 
     /// The compiled expression, or nil when `pattern` is not valid ICU syntax.
@@ -27,19 +32,21 @@ struct EntryFilter: Sendable {
         try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
     }
 
-    private struct Pattern: @unchecked Sendable {  // NSRegularExpression is immutable and thread-safe
-        let keyword: String
-        let expression: NSRegularExpression?
+    private enum Pattern: @unchecked Sendable {  // NSRegularExpression is immutable and thread-safe
+        case keyword(KeywordTerm)
+        case expression(NSRegularExpression)
 
-        init(_ text: String, regex: Bool) {
-            keyword = text.lowercased()
-            expression = regex ? EntryFilter.compile(text) : nil
+        var needsUnicodeCase: Bool {
+            if case .keyword(let term) = self { !term.isASCII } else { false }
         }
 
-        /// Whether the pattern matches `text` (`lowered` is the same text, lower-cased, for keywords).
-        func matches(_ text: String, lowered: String) -> Bool {
-            guard let expression else { return lowered.contains(keyword) }
-            return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        func matches(_ text: KeywordTerm.Text) -> Bool {
+            switch self {
+            case .keyword(let term): term.occurs(in: text)
+            case .expression(let expression):
+                expression.firstMatch(in: text.original, range: NSRange(text.original.startIndex..., in: text.original))
+                    != nil
+            }
         }
     }
 }

@@ -23,8 +23,7 @@ public struct KeywordFilter: Sendable {
 
     func matches(_ item: FeedItem) -> Bool {
         if includeTerms.isEmpty && excludeTerms.isEmpty && requiredTerms.isEmpty { return true }
-        let text = KeywordTerm.Text(
-            ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n"), unicodeCase: needsUnicodeCase)
+        let text = KeywordTerm.Text(item, unicodeCase: needsUnicodeCase)
         let occurs = { (term: KeywordTerm) in term.occurs(in: text) }
         if excludeTerms.contains(where: occurs) { return false }
         if !requiredTerms.allSatisfy(occurs) { return false }

@@ -27,7 +27,7 @@ public enum ISO8601Date {
     public static func write(_ date: Date, _ byte: (UInt8) -> Void) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let (days, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = civil(fromDays: time < 0 ? days - 1 : days)
+        let (year, month, day) = CivilDate.components(fromDays: time < 0 ? days - 1 : days)
         let second = time < 0 ? time + 86_400 : time
         digits(year, 4, byte)
         byte(UInt8(ascii: "-"))
@@ -51,18 +51,5 @@ public enum ISO8601Date {
             byte(UInt8(ascii: "0") + UInt8(number / divisor % 10))
             divisor /= 10
         }
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -13,8 +13,7 @@ enum RFC3339Timestamp {
             bytes[13] == colon, bytes[16] == colon,
             let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
             let hour = number(bytes, 11..<13), let minute = number(bytes, 14..<16),
-            let second = number(bytes, 17..<19), hour < 24, minute < 60, second < 60,
-            let days = days(year: year, month: month, day: day)
+            let second = number(bytes, 17..<19), hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -25,8 +24,8 @@ enum RFC3339Timestamp {
             index = digits.endIndex
         }
         guard let offset = zoneOffset(bytes[index...]) else { return nil }
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        let seconds = Double(hour * 3600 + minute * 60 + second - offset) + fraction
+        return CivilDate.date(year: year, month: month, day: day, seconds: seconds)
     }
 
     private static let dash = UInt8(ascii: "-")
@@ -50,18 +49,5 @@ enum RFC3339Timestamp {
             let hours = number(zone, 1..<3), let minutes = number(zone, 4..<6), hours < 24, minutes < 60
         else { return nil }
         return (zone[0] == dash ? -1 : 1) * (hours * 3600 + minutes * 60)
-    }
-
-    /// Days from 1970-01-01 to the date, when the date exists (Howard Hinnant's
-    /// `days_from_civil`, checked against `ISO8601Date.civil`).
-    private static func days(year: Int, month: Int, day: Int) -> Int? {
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return ISO8601Date.civil(fromDays: days) == (year, month, day) ? days : nil
     }
 }
