@@ -25,11 +25,17 @@ let strictSettings: [SwiftSetting] =
     [.enableUpcomingFeature("ExistentialAny")]
     + (Context.environment["TRIBUTARY_WARNINGS_AS_ERRORS"] == nil ? [] : [.unsafeFlags(["-warnings-as-errors"])])
 
+/// How the two programs link. The toolchain links with --export-dynamic, which put 32,700 of
+/// a binary's own symbols in its dynamic symbol table. Nothing looks them up by name, but the
+/// Swift runtime's dladdr call at every start scanned them all: 0.8 ms of each command.
+let programLinking: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+
 let package = Package(
     name: "Tributary",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "tributary", targets: ["TributaryCLI"]),
+        .executable(name: "tributary", targets: ["TributaryMain"]),
+        .executable(name: "tributary-serve", targets: ["TributaryServeMain"]),
         .executable(name: "tributary-bench", targets: ["TributaryBench"]),
         .executable(name: "tributary-live-bench", targets: ["TributaryLiveBench"]),
         .library(name: "Tributary", targets: ["Tributary"]),
@@ -98,17 +104,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .executableTarget(
+        // The commands; `tributary` and `tributary-serve` are two small programs over them.
+        .target(
             name: "TributaryCLI",
             dependencies: [
                 "Tributary", "TributaryRendering", "TributaryState", "TributaryInterchange", "TributaryLive",
-                "TributaryServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + plugins.map { .target(name: $0.name) },
-            // The toolchain links with --export-dynamic, which put 32,700 of the binary's own
-            // symbols in its dynamic symbol table. Nothing looks them up by name, but the Swift
-            // runtime's dladdr call at every start scanned them all: 0.8 ms of each command.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+            ] + plugins.map { .target(name: $0.name) }
+        ),
+        // `tributary`: without the web server, which every command but `serve` starts faster without.
+        .executableTarget(name: "TributaryMain", dependencies: ["TributaryCLI"], linkerSettings: programLinking),
+        // `tributary-serve`: what `tributary serve` runs; the commands, with the web server.
+        .executableTarget(
+            name: "TributaryServeMain", dependencies: ["TributaryCLI", "TributaryServe"], linkerSettings: programLinking
         ),
         .executableTarget(
             name: "TributaryBench",

@@ -11,13 +11,15 @@ enum ExitCodes {
     static let allFailed: Int32 = 2
     /// feeds.json or a flag is invalid, or the state store cannot be used; nothing was fetched.
     static let invalidConfiguration: Int32 = 3
+    /// `serve` could not run `tributary-serve` (not built or not installed beside `tributary`).
+    static let serveProgramMissing: Int32 = 69
     /// Interrupted (Ctrl-C); 143 for SIGTERM (128 + the signal's number).
     static let interrupted: Int32 = 130
 
     static let help = """
         Exit codes: 0 success · 1 some sources failed (the rest were printed) · \
         2 every source failed · 3 invalid configuration or unusable state store · 64 invalid arguments · \
-        70 libcurl missing · \
+        69 tributary-serve missing (serve) · 70 libcurl missing · \
         130 interrupted (143 terminated).
         """
 

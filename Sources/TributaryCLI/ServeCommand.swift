@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tributary
-import TributaryRendering
-import TributaryServe
+import TributaryLive
 
 /// `tributary serve`: the live digest in the browser, with a JSON API.
 struct ServeCommand: AsyncParsableCommand {
@@ -32,7 +31,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The web server `serve` runs: `tributary-serve` sets it; in `tributary` it is nil,
+    /// and `serve` runs `tributary-serve` with the same arguments.
+    @TaskLocal static var server: (any LiveServing)?
+
     func run() async throws {
+        guard let server = Self.server else { try ServeProgram.replaceThisProcess() }
         let setup = LiveRun(options: run, state: state)
         let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
         defer { live.finishQueuedWrites() }
@@ -42,10 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
                 "tributary: warning: listening on \(host), not a loopback address: anyone who can reach it can read "
                     + "the digest (each POST still needs the page's token)")
         }
-        let server = try LiveServer(live: live, address: address, renderer: try HTMLReportRenderer())
         do {
             try await Interruption.cancellingOnSignals {
-                try await server.run { port in
+                try await server.serve(live, at: address) { port in
                     StandardError.write("tributary: serving http://\(Self.hostInURL(address.host)):\(port)/")
                 }
             }

@@ -4,9 +4,8 @@ import Tributary
 import TributaryLive
 
 /// `tributary`: many sources flow in, one digest flows out.
-@main
-struct TributaryCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct TributaryCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "tributary",
         abstract: "Fetch every source in feeds.json at once and merge them into one digest.",
         discussion: ExitCodes.help,
@@ -18,6 +17,13 @@ struct TributaryCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: DigestCommand.self
     )
+
+    public init() {}
+
+    /// Runs the command line; `serve` runs `server`, or `tributary-serve` when it is nil.
+    public static func main(server: (any LiveServing)?) async {
+        await ServeCommand.$server.withValue(server) { await main() }
+    }
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

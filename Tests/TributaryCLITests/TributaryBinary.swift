@@ -27,10 +27,11 @@ struct TributaryBinary {
     /// server keeps answering meanwhile.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil,
-        through launcher: [String] = []
+        through launcher: [String] = [], binary: URL = executable
     ) async throws -> Result {
         try await start(
-            arguments, environment: environment, in: directory, openFileLimit: openFileLimit, through: launcher
+            arguments, environment: environment, in: directory, openFileLimit: openFileLimit, through: launcher,
+            binary: binary
         ).finish()
     }
 
@@ -71,13 +72,13 @@ struct TributaryBinary {
     /// Starts the binary and returns at once, through `launcher` when one is given (a command
     /// that gets the binary's path and arguments after its own and execs them); with
     /// `openFileLimit`, then through `sh -c 'ulimit -n LIMIT && exec tributary …'` (soft and
-    /// hard limit both lowered).
+    /// hard limit both lowered). `binary` is the built `tributary` unless a test copied it.
     static func start(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root, openFileLimit: Int? = nil,
-        through launcher: [String] = []
+        through launcher: [String] = [], binary: URL = executable
     ) throws -> Running {
         let limited = openFileLimit.map { limit in ["/bin/sh", "-c", "ulimit -n \(limit) && exec \"$0\" \"$@\""] }
-        let command = launcher + (limited ?? []) + [executable.path] + arguments
+        let command = launcher + (limited ?? []) + [binary.path] + arguments
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
