@@ -75,25 +75,24 @@ struct ItemSet: Equatable, Sendable {
     /// Adds the records whose id key the set does not hold yet (of two new ones with one
     /// key, the first): sorted on their own, then merged in one pass.
     mutating func inserting(_ new: [ItemRecord]) {
-        var seen = Set<Int64>(minimumCapacity: new.count)
-        let added = new.filter { self[$0.idKey] == nil && seen.insert($0.idKey).inserted }
-            .sorted { $0.idKey < $1.idKey }
-        guard !added.isEmpty else { return }
+        // The new records in key order, each key's first one first, merged with the set's in
+        // one pass: a first run's 100,000 records went through a hash set of seen keys and a
+        // binary search each, half the store's commit.
+        let order = new.indices.sorted { (new[$0].idKey, $0) < (new[$1].idKey, $1) }
         var merged: [ItemRecord] = []
-        merged.reserveCapacity(records.count + added.count)
-        var old = records.makeIterator()
-        var next = old.next()
-        for record in added {
-            while let kept = next, kept.idKey < record.idKey {
-                merged.append(kept)
-                next = old.next()
+        merged.reserveCapacity(records.count + new.count)
+        var kept = records.startIndex
+        var previous: Int64?
+        for position in order where new[position].idKey != previous {
+            let record = new[position]
+            previous = record.idKey
+            while kept < records.endIndex, records[kept].idKey < record.idKey {
+                merged.append(records[kept])
+                kept += 1
             }
-            merged.append(record)
+            if kept == records.endIndex || records[kept].idKey != record.idKey { merged.append(record) }
         }
-        while let kept = next {
-            merged.append(kept)
-            next = old.next()
-        }
+        merged.append(contentsOf: records[kept...])
         records = merged
     }
 
