@@ -77,7 +77,7 @@ struct ItemSet: Equatable, Sendable {
     mutating func inserting(_ new: [ItemRecord]) {
         // The new records in key order, each key's first one first, merged with the set's in
         // one pass: a first run's 100,000 records went through a hash set of seen keys and a
-        // binary search each, half the store's commit.
+        // binary search each, about a third of the writer's work in its commit.
         let order = new.indices.sorted { (new[$0].idKey, $0) < (new[$1].idKey, $1) }
         var merged: [ItemRecord] = []
         merged.reserveCapacity(records.count + new.count)
