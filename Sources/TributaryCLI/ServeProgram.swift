@@ -8,11 +8,12 @@ import Foundation
 enum ServeProgram {
     static let name = "tributary-serve"
 
-    /// Replaces this process with `tributary-serve` from this binary's folder, given the same
-    /// arguments; throws exit 69 (EX_UNAVAILABLE) with a line on what to build when it cannot.
-    static func replaceThisProcess(arguments: [String] = CommandLine.arguments) throws -> Never {
+    /// Replaces this process with `tributary-serve` from this binary's folder, given this
+    /// process's arguments; throws exit 69 (EX_UNAVAILABLE) with a line on what to build when
+    /// it cannot.
+    static func replaceThisProcess() throws -> Never {
         let path = sibling()
-        let argv = ([path] + arguments.dropFirst()).map { strdup($0) } + [nil]
+        let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         StandardError.write(
@@ -21,12 +22,10 @@ enum ServeProgram {
         throw ExitCode(ExitCodes.serveProgramMissing)
     }
 
-    /// `tributary-serve` in the folder of the running binary (`/proc/self/exe`, which
-    /// resolves the symlinks a PATH entry may be).
+    /// `tributary-serve` in the folder of the running binary (Foundation's `Bundle.main`
+    /// reads `/proc/self/exe`, so a symlink on PATH leads to the real folder).
     static func sibling() -> String {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return executable.deletingLastPathComponent().appendingPathComponent(name).path
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TributaryTesting
 
+@testable import TributaryCLI
+
 /// `serve` lives in a second program: `tributary serve` replaces itself with `tributary-serve`
 /// from its own folder, and only that program links the web server.
 @Suite(.serialized) struct ServeProgramTests {
@@ -13,7 +15,7 @@ import TributaryTesting
             atPath: "/proc/\(serve.running.process.processIdentifier)/exe")
         #expect(
             program
-                == TributaryBinary.executable.deletingLastPathComponent().appendingPathComponent("tributary-serve").path
+                == TributaryBinary.executable.deletingLastPathComponent().appendingPathComponent(ServeProgram.name).path
         )
         #expect(String(decoding: try await serve.send("/healthz").body, as: UTF8.self) == "ok\n")
         let stopped = try await serve.stop()  // SIGTERM to the process `tributary` was started as
@@ -27,7 +29,7 @@ import TributaryTesting
         try FileManager.default.copyItem(at: TributaryBinary.executable, to: lone)
         let result = try await TributaryBinary.run(["serve", "--no-state", "--port", "0"], binary: lone)
         #expect(result.status == 69)
-        #expect(result.stderr.contains("cannot run \(folder.path)/tributary-serve (No such file or directory)"))
+        #expect(result.stderr.contains("cannot run \(folder.path)/\(ServeProgram.name) (No such file or directory)"))
         #expect(result.stderr.contains("build both with `swift build`"))
         #expect(result.stdout.isEmpty)
         let help = try await TributaryBinary.run(["serve", "--help"], binary: lone)  // options need no server
