@@ -18,9 +18,9 @@ extension StateStore {
     ) throws -> DigestMemory {
         guard !dryRun else {
             return try read { db in
-                let bySource = KeyedItems.grouped(digest.items)
-                let sources = try sourceRows(bySource.map(\.source), creating: false, in: db)
-                return Self.memory(try lookUp(digest.items, bySource, sources: sources, in: db), now: now)
+                let keyed = KeyedItems(digest)
+                let sources = try sourceRows(keyed.bySource.map(\.source), creating: false, in: db)
+                return Self.memory(try lookUp(keyed, sources: sources, in: db), now: now)
             }
         }
         let (memory, commit) = try rememberCommittingLater(digest, at: now, retention: retention)
@@ -35,14 +35,14 @@ extension StateStore {
     public func rememberCommittingLater(
         _ digest: Digest, at now: Date, retention: Duration? = nil
     ) throws -> (memory: DigestMemory, commit: PendingCommit) {
-        let bySource = KeyedItems.grouped(digest.items)
+        let keyed = KeyedItems(digest)
         let step = Self.lastSeenStep(retention: retention)
         let matched = OneShot<DigestMemory>()
         let commit = PendingCommit(path: path)
         database.asyncWrite(
             { db in
-                let sources = try self.sourceRows(bySource.map(\.source), creating: true, in: db)
-                let lookup = try self.lookUp(digest.items, bySource, sources: sources, in: db)
+                let sources = try self.sourceRows(keyed.bySource.map(\.source), creating: true, in: db)
+                let lookup = try self.lookUp(keyed, sources: sources, in: db)
                 matched.fulfil(.success(Self.memory(lookup, now: now)))
                 try self.record(lookup, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
                 try self.recordRun(digest, newBySource: Self.newCounts(lookup), at: now, in: db)

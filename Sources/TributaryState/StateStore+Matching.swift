@@ -23,44 +23,34 @@ extension StateStore {
         var ids: [Int64]
         /// Each item's canonical-URL key; nil for an item without a URL.
         var urls: [Int64?]
-        /// Each source's items, sources in the order they first appear (`grouped`).
+        /// Each source's items, sources in the digest's order.
         var bySource: [SourceItems]
 
-        /// Hashing 100,000 ids and canonical URLs took 54 ms on one core; the keys of every
-        /// source's items are made in one pass on every core (one pass per source cost 500
-        /// sources of 50 items 15 ms).
-        init(_ items: [FeedItem], bySource: [SourceItems]) {
-            let keys = ParallelWork.map(items) { item in
-                (StoreKey.of(item), item.urlString.map { StoreKey.of(CanonicalURL.key($0)) })
-            }
-            ids = keys.map(\.0)
-            urls = keys.map(\.1)
-            self.bySource = bySource
+        /// The keys are the reducer's (`Digest.itemKeys`); a digest changed since has them
+        /// made again, on every core.
+        init(_ digest: Digest) {
+            let positions = ItemKeys.positions(of: digest.sources)
+            let keys =
+                digest.itemKeys ?? ParallelWork.map(digest.items) { ItemKeys(of: $0, sourcePositions: positions) }
+            ids = keys.map { Int64(bitPattern: $0.idHash) }
+            urls = keys.map { $0.urlHash.map { Int64(bitPattern: $0) } }
+            bySource = Self.grouped(keys, of: digest)
         }
 
-        /// Each source's items, sources in the order they first appear. An item of the same
-        /// source as the one before it is not looked up again: hashing every item's source
-        /// took 25 ms of a 100,000-item digest of one source.
-        static func grouped(_ items: [FeedItem]) -> [SourceItems] {
-            var positions: [String: Int] = [:]
-            var bySource: [SourceItems] = []
-            var previous: (source: String, position: Int)?
-            for (index, item) in items.enumerated() {
-                let source = item.source
-                let position: Int
-                if let previous, previous.source == source {
-                    position = previous.position
-                } else if let known = positions[source] {
-                    position = known
+        /// Each source's items, by the position of their source among the digest's; an item
+        /// whose source the digest does not list (a digest made of items alone) by its name.
+        private static func grouped(_ keys: [ItemKeys], of digest: Digest) -> [SourceItems] {
+            var listed = [[Int]](repeating: [], count: digest.sources.count)
+            var unlisted: [String: [Int]] = [:]
+            for (index, key) in keys.enumerated() {
+                if let position = key.sourcePosition {
+                    listed[position].append(index)
                 } else {
-                    position = bySource.count
-                    positions[source] = position
-                    bySource.append((source, []))
+                    unlisted[digest.items[index].source, default: []].append(index)
                 }
-                bySource[position].indices.append(index)
-                previous = (source, position)
             }
-            return bySource
+            let bySource = zip(digest.sources, listed).map { (source: $0.id, indices: $1) }
+            return (bySource + unlisted.sorted { $0.key < $1.key }.map { ($0, $1) }).filter { !$0.indices.isEmpty }
         }
     }
 
@@ -88,20 +78,14 @@ extension StateStore {
         var sets: [Int64: ItemSet]
     }
 
-    /// Looks the items up: by id within its source (`sources`: the source rows by name; a
-    /// source without one knows nothing), else by canonical URL within the config (an
-    /// upstream id that changed). The keys are made on the other cores while this thread
-    /// reads the config's item sets (a connection is used on its own thread only): one after
-    /// the other, 100,000 items took 33 ms and 40 ms.
-    func lookUp(
-        _ items: [FeedItem], _ bySource: [SourceItems], sources: [String: Int64], in db: Database
-    ) throws -> Lookup {
-        let (keyed, sets) = try ParallelWork.alongside(
-            other: { KeyedItems(items, bySource: bySource) },
-            here: { try ItemSetTable.load(config: config, in: db) })
+    /// Looks the items up: by id within its source (`sources`: the source rows by
+    /// name; a source without one knows nothing), else by canonical URL within the config
+    /// (an upstream id that changed).
+    func lookUp(_ keyed: KeyedItems, sources: [String: Int64], in db: Database) throws -> Lookup {
+        let sets = try ItemSetTable.load(config: config, in: db)
         var found = [Match?](repeating: nil, count: keyed.ids.count)
         var unknown: [Int] = []
-        for (source, indices) in bySource {
+        for (source, indices) in keyed.bySource {
             let set = sources[source].flatMap { sets[$0] }
             let records = set?.records(of: indices.map { keyed.ids[$0] })
             for (offset, index) in indices.enumerated() {

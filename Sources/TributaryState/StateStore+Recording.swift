@@ -23,6 +23,7 @@ extension StateStore {
             var set = lookup.sets[source] ?? ItemSet()
             var changed = false
             var added: [ItemRecord] = []
+            added.reserveCapacity(indices.count)
             for index in indices {
                 let id = items.ids[index]
                 let url = items.urls[index]

@@ -12,9 +12,4 @@ enum StoreKey {
     static func of(_ text: String) -> Int64 {
         Int64(bitPattern: StableHash.value(text))
     }
-
-    /// The key of `item`'s id: `of(item.id)`.
-    static func of(_ item: FeedItem) -> Int64 {
-        Int64(bitPattern: item.idHash)
-    }
 }

@@ -49,6 +49,33 @@ import TributaryTesting
         #expect(second.newCount([Self.item("a"), Self.item("b"), Self.item("c")]) == 1)
     }
 
+    /// A reduced digest brings its items' keys; a digest changed since has them made again.
+    /// Both must find the same records, in the same sources' sets.
+    @Test func theReducersKeysAndKeysMadeAgainFindTheSameRecords() throws {
+        let states = [("a", ["1", "2"]), ("b", ["3"])].map { source, ids in
+            SourceState(
+                status: SourceStatus(id: source, type: "feed", state: .ok, itemCount: ids.count),
+                items: ids.map {
+                    Self.item("\(source):\($0)", source: source, url: "http://www.example.com/\($0)?utm_x=1")
+                })
+        }
+        let reduced = DigestReducer(title: "t", sort: .source, limit: nil, filter: KeywordFilter()).reduce(
+            states, generatedAt: start)
+        var changed = reduced
+        changed.items = reduced.items
+        #expect(reduced.itemKeys != nil && changed.itemKeys == nil)
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(reduced, at: start)
+        #expect(try store.summary().map { [$0.source: $0.itemsKept] } == [["a": 2], ["b": 1]])
+        let again = try store.remember(changed, at: start + 60)
+        #expect(
+            reduced.items.map { again[$0] }
+                == Array(repeating: ItemMemory(firstSeen: start, isNew: false, isRead: false), count: 3))
+        let renamed = Self.item("a:renamed", source: "a", url: "https://example.com/2")
+        let byURL = try store.remember(Self.digest([renamed]), at: start + 120)
+        #expect(byURL[renamed] == ItemMemory(firstSeen: start, isNew: false, isRead: false))
+    }
+
     @Test func anItemWhoseIDChangedIsKnownByItsCanonicalURL() throws {
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         _ = try store.remember(

@@ -45,6 +45,20 @@ import Tributary
         #expect(digest.items[1].tags == ["swift", "ios"])
     }
 
+    /// The keys the state store knows items by come with the digest, made once here: each
+    /// item's own (its URL's canonical form hashed), and gone as soon as the items change.
+    @Test func theDigestCarriesEachItemsKeysUntilItsItemsChange() {
+        var digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter()).reduce(
+            states, generatedAt: Date())
+        let positions = ItemKeys.positions(of: digest.sources)
+        #expect(digest.itemKeys == digest.items.map { ItemKeys(of: $0, sourcePositions: positions) })
+        #expect(digest.itemKeys?.map(\.sourcePosition) == [0, 0, 1])
+        #expect(digest.itemKeys?[1].urlHash == StableHash.value("https://example.com/post"))
+        #expect(digest.itemKeys?[2].urlHash == nil)
+        digest.items.removeFirst()
+        #expect(digest.itemKeys == nil)
+    }
+
     /// Enough items that keys are hashed on every core: every third repeats the page of
     /// the item two before it, through a tracking parameter.
     @Test func manyDuplicatesKeepEachFirstOnce() {

@@ -37,41 +37,11 @@ public enum ParallelWork {
         return ConcurrentSlots.map(items, in: ranges(of: items.count, minimumChunk: minimumChunk), transform)
     }
 
-    /// Runs `other` on another thread while `here` runs on this one, and returns both
-    /// results: for work that must stay on its thread (a database connection's) beside
-    /// work that need not.
-    public static func alongside<Other: Sendable, Result>(
-        other: @escaping @Sendable () -> Other, here body: () throws -> Result
-    ) rethrows -> (Other, Result) {
-        let slot = ResultSlot<Other>()
-        let group = DispatchGroup()
-        // A queue of its own, not the global pool: on Linux that pool is Swift concurrency's,
-        // whose threads may all be waiting (as the caller of a store's matching does), and
-        // `other` would then leave `ParallelWork`'s pieces no thread but its own.
-        DispatchQueue(label: "tributary.alongside").async(group: group) { slot.value = other() }
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            group.wait()  // `other` does not outlive the call
-            throw error
-        }
-        group.wait()
-        guard let value = slot.value else { preconditionFailure("the group was waited for") }
-        return (value, result)
-    }
-
     /// `0..<count` in at most one contiguous range per core, each of at least `minimumChunk` elements.
     static func ranges(of count: Int, minimumChunk: Int) -> [Range<Int>] {
         let pieces = max(1, min(cores, count / max(1, minimumChunk)))
         return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
     }
-}
-
-/// A value written on one thread and read on another after a `DispatchGroup` wait,
-/// which orders the two.
-private final class ResultSlot<Value>: @unchecked Sendable {
-    var value: Value?
 }
 
 /// Long output as bytes, a window at a time: what the JSON, text and Markdown renderers

@@ -7,7 +7,12 @@ public struct Digest: Sendable {
     /// Every source's status, in feeds.json order.
     public var sources: [SourceStatus]
     /// The merged items: de-duplicated, filtered, sorted and limited.
-    public var items: [FeedItem]
+    public var items: [FeedItem] {
+        didSet { itemKeys = nil }
+    }
+    /// Each of `items`' keys, in their order, as the reducer made them; nil once `items`
+    /// has changed (the state store then makes them again).
+    public internal(set) var itemKeys: [ItemKeys]?
     /// What the state store remembers of the items (new, first seen, read); nil without a store.
     public var memory: DigestMemory?
     /// The filters that removed items, and how many.

@@ -24,42 +24,49 @@ public struct DigestReducer: Sendable {
     }
 
     public func reduce(_ states: [SourceState], generatedAt: Date) -> Digest {
-        let order = Dictionary(states.enumerated().map { ($1.status.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let sources = states.map(\.status)
         // One source's items are used as they are; several are joined once.
-        var merged = deduplicated(states.count == 1 ? states[0].items : states.flatMap(\.items))
+        let items = states.count == 1 ? states[0].items : states.flatMap(\.items)
+        var merged = deduplicated(items, sourcePositions: ItemKeys.positions(of: sources))
         let fetched = merged.count
-        merged.removeAll { !filter.matches($0) }
+        merged.removeAll { !filter.matches($0.item) }
         // Items are large values: sort their positions, then gather them once.
-        let ranks = sort == .score ? ScorePercentile.ranks(of: merged, source: \.source, score: \.score) : []
-        let keys = ParallelWork.map(Array(merged.indices)) { index in
-            let item = merged[index]
-            return SortKey(item: item, sourceOrder: order[item.source] ?? 0, rank: ranks.isEmpty ? nil : ranks[index])
+        let ranks =
+            sort == .score ? ScorePercentile.ranks(of: merged, source: \.item.source, score: \.item.score) : []
+        let sortKeys = ParallelWork.map(Array(merged.indices)) { index in
+            let (item, keys) = merged[index]
+            return SortKey(item: item, sourceOrder: keys.sourcePosition ?? 0, rank: ranks.isEmpty ? nil : ranks[index])
         }
-        var positions = ordered(keys, ids: { merged[$0].id }, limit: limit)
+        var positions = ordered(sortKeys, ids: { merged[$0].item.id }, limit: limit)
         if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
         var digest = Digest(
-            title: title, generatedAt: generatedAt, sources: states.map(\.status), items: positions.map { merged[$0] })
+            title: title, generatedAt: generatedAt, sources: sources, items: positions.map { merged[$0].item })
+        digest.itemKeys = positions.map { merged[$0].keys }
         digest.narrowing = DigestNarrowing(filters: filter.descriptions, removed: fetched - merged.count)
         return digest
     }
 
-    /// Keeps the first item for each canonical URL (or id, for items without one),
-    /// adding the tags of the duplicates it absorbs.
-    func deduplicated(_ items: [FeedItem]) -> [FeedItem] {
-        let hashes = ParallelWork.map(items) { Self.key($0).hashValue }
-        let firsts = FirstOccurrences.of(hashes: hashes) { Self.key(items[$0]) == Self.key(items[$1]) }
-        var result: [FeedItem] = []
+    /// Keeps the first item for each canonical URL (or id, for items without one), adding
+    /// the tags of the duplicates it absorbs; each with its keys, made here on every core.
+    func deduplicated(
+        _ items: [FeedItem], sourcePositions: [String: Int]
+    ) -> [(item: FeedItem, keys: ItemKeys)] {
+        let keys = ParallelWork.map(items) { ItemKeys(of: $0, sourcePositions: sourcePositions) }
+        let firsts = FirstOccurrences.of(hashes: keys.map(\.deduplication)) {
+            Self.key(items[$0]) == Self.key(items[$1])
+        }
+        var result: [(item: FeedItem, keys: ItemKeys)] = []
         result.reserveCapacity(items.count)
         var resultIndex = [Int](repeating: 0, count: items.count)  // where each first went
         for position in items.indices {
             let first = firsts[position]
             if first == position {
                 resultIndex[position] = result.count
-                result.append(items[position])
+                result.append((items[position], keys[position]))
             } else {
                 let index = resultIndex[first]
-                let extra = items[position].tags.filter { !result[index].tags.contains($0) }
-                if !extra.isEmpty { result[index].tags += extra }
+                let extra = items[position].tags.filter { !result[index].item.tags.contains($0) }
+                if !extra.isEmpty { result[index].item.tags += extra }
             }
         }
         return result

@@ -8,25 +8,30 @@
 struct FirstOccurrences {
     private var slots: [(hash: UInt32, position: Int32)]
     private let mask: Int
+    /// 64 less the table's size in bits: a slot is the top bits of the hash times a
+    /// constant (Fibonacci hashing), as a stable hash's low bits depend only on its
+    /// input's low bits.
+    private let shift: UInt64
 
     /// For each position, the first position with an equal key (itself, for a first);
-    /// `hashes` holds each key's `hashValue`, and `sameKey` compares the keys at two positions.
-    static func of(hashes: [Int], sameKey: (Int, Int) -> Bool) -> [Int] {
+    /// `hashes` holds each key's hash, and `sameKey` compares the keys at two positions.
+    static func of(hashes: [UInt64], sameKey: (Int, Int) -> Bool) -> [Int] {
         var table = FirstOccurrences(capacity: hashes.count)
         return hashes.indices.map { table.claim(hashes, sameKey, at: $0) }
     }
 
     private init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }  // at most half full
-        slots = Array(repeating: (0, -1), count: size)
-        mask = size - 1
+        var bits: UInt64 = 4
+        while 1 << bits < capacity * 2 { bits += 1 }  // at most half full
+        slots = Array(repeating: (0, -1), count: 1 << bits)
+        mask = (1 << bits) - 1
+        shift = 64 - bits
     }
 
-    private mutating func claim(_ hashes: [Int], _ sameKey: (Int, Int) -> Bool, at position: Int) -> Int {
+    private mutating func claim(_ hashes: [UInt64], _ sameKey: (Int, Int) -> Bool, at position: Int) -> Int {
         let hash = hashes[position]
         let short = UInt32(truncatingIfNeeded: hash)
-        var slot = hash & mask
+        var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
         while slots[slot].position >= 0 {
             let other = Int(slots[slot].position)
             if slots[slot].hash == short, hashes[other] == hash, sameKey(other, position) { return other }
