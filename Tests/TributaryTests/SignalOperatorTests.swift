@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-import Tributary
+@testable import Tributary
 import TributaryTesting
 
 /// Lets other tasks run for a while (no wall-clock sleeping): only for checking that
@@ -120,16 +120,17 @@ struct Boom: Error, Equatable {}
 
     /// The clock moves only once the operator has taken in the whole burst and sleeps: the
     /// outcome never depends on how busy the machine is. swift-async-algorithms' debounce
-    /// reads the time once for each value's deadline and once more when the first value
-    /// starts its clock, so a burst of three has been taken in after four reads (waiting
-    /// for three let the clock move before "swi" arrived, and "sw" came out: seen in CI).
-    /// The values are asked for first, so the operator runs whether or not it starts before
-    /// it is asked; and a burst it never takes in fails the test instead of leaving it
+    /// asks its input for a value only after it has set the deadline of the one before, so
+    /// a fourth ask means "swi" is in. The asks are counted on the input the operator
+    /// itself reads (`Signal` would pump a stream of its own, whose asks say nothing of the
+    /// operator's: counting them, "sw" came out once in CI; counting reads of the clock
+    /// instead hung once). A burst never taken in fails the test instead of leaving it
     /// waiting for a sleep.
     @Test func debounceSendsTheLastValueAfterAQuietInterval() async throws {
-        let clock = ReadCountingClock()
+        let clock = ManualClock()
         let (typing, input) = AsyncStream<String>.makeStream()
-        let debounced = Signal(typing).debounce(for: .milliseconds(300), clock: clock)
+        let asked = AskCountingSequence(typing)
+        let debounced = Signal(AsyncAlgorithmsBridge.debounce(asked, .milliseconds(300), clock))
         let (received, receiving) = AsyncStream<String?>.makeStream()
         let reader = Task {
             var iterator = debounced.makeAsyncIterator()
@@ -141,9 +142,9 @@ struct Boom: Error, Equatable {}
         input.yield("s")
         input.yield("sw")
         input.yield("swi")
-        try #require(await yieldUntil { clock.reads >= 4 }, "the operator takes in the burst")
-        #expect(await clock.manual.whenSleeping(until: .milliseconds(300)), "the quiet interval, from the last value")
-        clock.manual.advance(by: .milliseconds(300))
+        try #require(await yieldUntil { asked.asks >= 4 }, "the operator takes in the burst")
+        #expect(await clock.whenSleeping(until: .milliseconds(300)), "the quiet interval, from the last value")
+        clock.advance(by: .milliseconds(300))
         var values = received.makeAsyncIterator()
         #expect(await values.next() == .some("swi"))
         input.finish()
@@ -229,26 +230,33 @@ actor Counter {
     }
 }
 
-/// A manual clock that counts how often its time is read.
-struct ReadCountingClock: Clock {
-    private final class Count: Sendable {
+/// A stream that counts how many values it has been asked for.
+struct AskCountingSequence<Element: Sendable>: AsyncSequence, Sendable {
+    fileprivate final class Count: Sendable {
         let value = Atomic(0)
     }
 
-    let manual = ManualClock()
-    private let count = Count()
+    struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate var base: AsyncStream<Element>.Iterator
+        fileprivate let count: Count
 
-    /// How many times `now` has been read.
-    var reads: Int { count.value.load(ordering: .relaxed) }
-
-    var now: ManualClock.Instant {
-        count.value.add(1, ordering: .relaxed)
-        return manual.now
+        mutating func next() async throws -> Element? {
+            count.value.add(1, ordering: .relaxed)
+            return await base.next()
+        }
     }
 
-    var minimumResolution: Duration { manual.minimumResolution }
+    private let base: AsyncStream<Element>
+    private let count = Count()
 
-    func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
-        try await manual.sleep(until: deadline, tolerance: tolerance)
+    init(_ base: AsyncStream<Element>) {
+        self.base = base
+    }
+
+    /// How many values have been asked for.
+    var asks: Int { count.value.load(ordering: .relaxed) }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), count: count)
     }
 }
