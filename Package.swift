@@ -108,8 +108,8 @@ let package = Package(
         .target(
             name: "TributaryCLI",
             dependencies: [
-                "Tributary", "TributaryRendering", "TributaryState", "TributaryInterchange", "TributaryLive",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Tributary", "TributaryBytes", "TributaryRendering", "TributaryState", "TributaryInterchange",
+                "TributaryLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) }
         ),
         // `tributary`: without the web server, which every command but `serve` starts faster without.
