@@ -14,9 +14,9 @@ struct WatchStream: Sendable {
         var written: Set<String> = []
         for try await update in live.digests {
             let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
-            for item in digest.items {
+            for (index, item) in digest.items.enumerated() {
                 guard written.insert(item.source + "\u{1F}" + item.id).inserted else { continue }
-                StandardOutput.write(try line(item, remembered: digest.memory?[item]) + "\n")
+                StandardOutput.write(try line(item, remembered: digest.remembered(at: index)) + "\n")
             }
         }
     }
@@ -40,10 +40,7 @@ enum ItemLine {
     /// The item as the digest's JSON schema writes it, on one line.
     static func json(_ item: FeedItem, remembered: ItemMemory?) throws -> String {
         var digest = Digest(title: "", generatedAt: Date(), sources: [], items: [item])
-        if let remembered {
-            digest.memory = DigestMemory()
-            digest.memory?[item] = remembered
-        }
+        if let remembered { digest.memory = DigestMemory([item]) { _ in remembered } }
         let document = try JSONSerialization.jsonObject(with: try JSONRenderer().render(digest)) as? [String: Any]
         let object = (document?["items"] as? [Any])?.first ?? [:]
         let line = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])

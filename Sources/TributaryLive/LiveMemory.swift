@@ -22,9 +22,7 @@ public final class LiveMemory: Sendable {
         let unseen = known.withLock { known in items.filter { known[Self.key($0)] == nil } }
         if !unseen.isEmpty { record(unseen, at: now) }
         return known.withLock { known in
-            var memory = DigestMemory()
-            for item in items { memory[item] = known[Self.key(item)] }
-            return memory
+            DigestMemory(items) { known[Self.key($0)] }
         }
     }
 
@@ -45,7 +43,9 @@ public final class LiveMemory: Sendable {
         do {
             let memory = try store.remember(digest, at: now)
             known.withLock { known in
-                for item in items { known[Self.key(item)] = memory[item] }
+                for (position, item) in items.enumerated() {
+                    known[Self.key(item)] = memory.memory(at: position, idHash: item.idHash)
+                }
             }
         } catch {
             warn("the state store: \(error)")

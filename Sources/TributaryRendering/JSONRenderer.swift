@@ -22,8 +22,9 @@ public struct JSONRenderer: Sendable {
         head.date(digest.generatedAt)
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
         head.withBytes(sink)
-        let memory = digest.memory
-        JSONWriter.elements(digest.items, to: sink) { item, out in write(item, remembered: memory?[item], to: &out) }
+        JSONWriter.elements(digest.items, to: sink) { index, item, out in
+            write(item, remembered: digest.remembered(at: index), to: &out)
+        }
         var tail = JSONWriter(capacity: 4096)
         tail.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
         for (index, status) in digest.sources.enumerated() {

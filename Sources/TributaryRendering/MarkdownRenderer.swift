@@ -19,10 +19,9 @@ public struct MarkdownRenderer: Sendable {
         let generated =
             "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(Plural.count(digest.items.count, "item"))_"
         ChunkedOutput.write("# \(Self.escape(digest.title))\n\n\(generated)\n\n", to: sink)
-        let memory = digest.memory
-        ChunkedOutput.write(digest.items, to: sink) { _, item, out in
+        ChunkedOutput.write(digest.items, to: sink) { index, item, out in
             out.append("- ")
-            Self.appendLine(for: item, isNew: memory?[item]?.isNew == true, to: &out)
+            Self.appendLine(for: item, isNew: digest.remembered(at: index)?.isNew == true, to: &out)
             out.append(UInt8(ascii: "\n"))
         }
         var lines = digest.items.isEmpty ? ["_No items._"] : []

@@ -37,9 +37,8 @@ public struct TextRenderer: Sendable {
     /// Streams the digest to `sink` in pieces, a window of items at a time.
     public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         ChunkedOutput.write(header(digest) + "\n\n", to: sink)
-        let memory = digest.memory
         ChunkedOutput.write(digest.items, to: sink) { index, item, out in
-            render(item, number: index + 1, now: digest.generatedAt, marker: marker(memory, item), to: &out)
+            render(item, number: index + 1, now: digest.generatedAt, marker: marker(digest, at: index), to: &out)
         }
         var lines = digest.items.isEmpty ? [style.dim("No items."), ""] : []
         lines.append(style.bold("Sources"))
@@ -52,7 +51,7 @@ public struct TextRenderer: Sendable {
     private func header(_ digest: Digest) -> String {
         let count =
             Plural.count(digest.items.count, "item")
-            + (digest.memory.map { " (\($0.newCount(digest.items)) new)" } ?? "")
+            + (digest.newItemCount.map { " (\($0) new)" } ?? "")
         let details =
             " · \(count) from \(Plural.count(digest.sources.count, "source")) · " + time.stamp(digest.generatedAt)
         let title = TextCleanup.singleLine(digest.title)
@@ -63,9 +62,9 @@ public struct TextRenderer: Sendable {
     }
 
     /// The column before a title: a mark for new items, blank for the rest; none without a store.
-    private func marker(_ memory: DigestMemory?, _ item: FeedItem) -> String {
-        guard let memory else { return "" }
-        guard memory[item]?.isNew == true else { return "  " }
+    private func marker(_ digest: Digest, at index: Int) -> String {
+        guard digest.memory != nil else { return "" }
+        guard digest.remembered(at: index)?.isNew == true else { return "  " }
         return style.isEnabled ? style.green("●") + " " : "N "
     }
 

@@ -83,11 +83,9 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         var digest = SampleDigest.digest(images: server.baseURL)
         let newIDs: Set = ["flickr:1", "flickr:4", "so-swift:1", "x:1"]
-        var memory = DigestMemory()
-        for item in digest.items {
-            memory[item] = ItemMemory(firstSeen: digest.generatedAt, isNew: newIDs.contains(item.id), isRead: false)
+        digest.memory = DigestMemory(digest.items) { item in
+            ItemMemory(firstSeen: digest.generatedAt, isNew: newIDs.contains(item.id), isRead: false)
         }
-        digest.memory = memory
         try Data(try HTMLReportRenderer().render(digest).utf8).write(to: report)
 
         let url = ReportNewHarness.url(server, page: "report.html", query: "harbour", source: "flickr")

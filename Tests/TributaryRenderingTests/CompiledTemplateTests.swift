@@ -43,7 +43,7 @@ import TributaryTesting
     @Test func aLongPageRenderedInPartsIsTheSameAsSwiftMustaches() throws {
         let renderer = try HTMLReportRenderer()
         let remembered = ReportNewItemsTests.remembered(Self.long) { $0.title.count % 3 == 0 }
-        let newCount = try #require(remembered.memory).newCount(remembered.items)
+        let newCount = try #require(remembered.newItemCount)
         #expect(newCount > 0 && newCount < remembered.items.count)
         #expect(
             renderer.render(remembered, images: .linked, compiledIfPossible: true)

@@ -15,13 +15,11 @@ import TributaryTesting
         _ digest: Digest = SampleDigest.digest(), isNew: (FeedItem) -> Bool = { newIDs.contains($0.id) }
     ) -> Digest {
         var digest = digest
-        var memory = DigestMemory()
-        for item in digest.items {
+        digest.memory = DigestMemory(digest.items) { item in
             let isNew = isNew(item)
             let firstSeen = digest.generatedAt.addingTimeInterval(isNew ? 0 : -86_400)
-            memory[item] = ItemMemory(firstSeen: firstSeen, isNew: isNew, isRead: false)
+            return ItemMemory(firstSeen: firstSeen, isNew: isNew, isRead: false)
         }
-        digest.memory = memory
         return digest
     }
 
@@ -59,11 +57,9 @@ import TributaryTesting
 
     @Test func aDigestWithMemoryButNothingNewHasNoBadgeButKeepsTheSwitch() throws {
         var digest = Self.remembered()
-        var memory = DigestMemory()
-        for item in digest.items {
-            memory[item] = ItemMemory(firstSeen: digest.generatedAt, isNew: false, isRead: false)
+        digest.memory = DigestMemory(digest.items) { _ in
+            ItemMemory(firstSeen: digest.generatedAt, isNew: false, isRead: false)
         }
-        digest.memory = memory
         let html = try HTMLReportRenderer().render(digest)
         #expect(!html.contains(#"class="new""#) && !html.contains(#"class="fresh""#) && !html.contains(" data-new "))
         #expect(html.contains(#"id="newonly""#) && html.contains("· 0 new"))

@@ -19,11 +19,9 @@ import Tributary
     @Test func theStateFiltersAddThemselvesAndWhatTheyRemoved() {
         var digest = DigestReducer(title: "t", sort: .newest, limit: nil, filter: KeywordFilter(required: ["item"]))
             .reduce(DigestReducerTests().states, generatedAt: Date())
-        var memory = DigestMemory()
-        for item in digest.items {
-            memory[item] = ItemMemory(firstSeen: Date(), isNew: item.id == "a:1", isRead: false)
+        digest.memory = DigestMemory(digest.items) { item in
+            ItemMemory(firstSeen: Date(), isNew: item.id == "a:1", isRead: false)
         }
-        digest.memory = memory
         let narrowed = MemoryFilter(onlyNew: true).apply(to: digest)
         #expect(narrowed.narrowing.filters == [#"--grep "item""#, "--new"])
         #expect(narrowed.narrowing.removed == 2, "b:4 by --grep, a:2 by --new")

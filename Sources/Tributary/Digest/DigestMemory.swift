@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the state store remembers of one shown item.
 public struct ItemMemory: Sendable, Equatable {
@@ -16,32 +17,84 @@ public struct ItemMemory: Sendable, Equatable {
     }
 }
 
-/// What the state store remembers of a digest's items, by id; renderers mark new items
-/// with it, and the `--new`, `--since` and `--unread` filters read it.
+/// What the state store remembers of a digest's items, in the digest's order: renderers
+/// read it by position (`Digest.remembered(at:)`), and the `--new`, `--since` and
+/// `--unread` filters with it. A memory read by the item instead, or for a digest whose
+/// items moved, is found by the item's id hash (`FeedItem.idHash`, which the state store
+/// keys its records by too) in a table made on that first lookup.
+///
+/// By position, not a table by id hash from the start: making that table of 100,000 items
+/// and hashing each id again to read it took a run 17 ms more (traces of the shared
+/// 100,000-item file). Two ids of one digest sharing a hash (odds about 1 in 3×10⁹ at
+/// 100,000 items) share the first one's memory, as they would share their store record.
 public struct DigestMemory: Sendable {
-    /// By the stable hash of the item's id (`FeedItem.idHash`), which the state
-    /// store keys its rows by too: remembering 100,000 items hashes no text again (a table
-    /// by id text took 33 ms to build and 33 ms more to read while rendering). Two ids of
-    /// one digest sharing a hash (odds about 1 in 3×10⁹ at 100,000 items) would share
-    /// their memory, as they would share their row in the store.
-    private var byID: [UInt64: ItemMemory] = [:]
+    /// The id hash of each item the memory is for, in order.
+    private let idHashes: [UInt64]
+    private let memories: [ItemMemory?]
+    private let byHash = HashPositions()
 
-    public init() {}
-
-    /// `memories[i]` for the item whose id hashes to `idHashes[i]`.
-    public init(idHashes: [UInt64], memories: [ItemMemory]) {
-        byID.reserveCapacity(idHashes.count)
-        for (hash, memory) in zip(idHashes, memories) { byID[hash] = memory }
+    public init() {
+        self.init(idHashes: [], memories: [])
     }
 
+    /// `memories[i]` for the item at position `i` of its digest, whose id hash is `idHashes[i]`.
+    public init(idHashes: [UInt64], memories: [ItemMemory?]) {
+        precondition(idHashes.count == memories.count, "one memory, or nil, per id hash")
+        self.idHashes = idHashes
+        self.memories = memories
+    }
+
+    /// The memory of `items`, in their order: `remembered(item)` of each.
+    public init(_ items: [FeedItem], _ remembered: (FeedItem) -> ItemMemory?) {
+        self.init(idHashes: items.map(\.idHash), memories: items.map(remembered))
+    }
+
+    /// The memory of the item at `position` of the digest, whose id hash is `idHash`: by
+    /// position while the digest's items are in the order the memory was made for, else
+    /// by the hash.
+    public func memory(at position: Int, idHash: UInt64) -> ItemMemory? {
+        if position < idHashes.count, idHashes[position] == idHash { return memories[position] }
+        return byHash.position(of: idHash, in: idHashes).flatMap { memories[$0] }
+    }
+
+    /// The memory of `item`, by its id hash.
     public subscript(item: FeedItem) -> ItemMemory? {
-        get { byID[item.idHash] }
-        set { byID[item.idHash] = newValue }
+        byHash.position(of: item.idHash, in: idHashes).flatMap { memories[$0] }
     }
 
-    /// How many of `items` are new.
-    public func newCount(_ items: [FeedItem]) -> Int {
-        items.count { self[$0]?.isNew == true }
+    /// The memory of the items at `positions`, in that order: for a digest narrowed to them.
+    func keeping(_ positions: [Int]) -> DigestMemory {
+        DigestMemory(idHashes: positions.map { idHashes[$0] }, memories: positions.map { memories[$0] })
+    }
+}
+
+/// Each id hash's first position, made on the first lookup by hash; the lookups of a
+/// parallel render may come from several threads.
+private final class HashPositions: Sendable {
+    private let table = Mutex<[UInt64: Int]?>(nil)
+
+    func position(of hash: UInt64, in hashes: [UInt64]) -> Int? {
+        table.withLock { table in
+            if table == nil {
+                var positions: [UInt64: Int] = [:]
+                positions.reserveCapacity(hashes.count)
+                for (position, hash) in hashes.enumerated() where positions[hash] == nil { positions[hash] = position }
+                table = positions
+            }
+            return table?[hash]
+        }
+    }
+}
+
+extension Digest {
+    /// What the state store remembers of `items[index]`; nil without a store.
+    public func remembered(at index: Int) -> ItemMemory? {
+        memory?.memory(at: index, idHash: itemKeys?[index].idHash ?? items[index].idHash)
+    }
+
+    /// How many of the items are new; nil without a store.
+    public var newItemCount: Int? {
+        memory.map { _ in items.indices.count { remembered(at: $0)?.isNew == true } }
     }
 }
 
@@ -64,15 +117,19 @@ public struct MemoryFilter: Sendable {
     /// The digest with only the items that pass; an item the store does not know passes.
     public func apply(to digest: Digest) -> Digest {
         guard isActive, let memory = digest.memory else { return digest }
-        var digest = digest
-        let before = digest.items.count
-        digest.items.removeAll { item in
-            guard let remembered = memory[item] else { return false }
-            return (onlyNew && !remembered.isNew) || (onlyUnread && remembered.isRead)
-                || firstSeenAfter.map { remembered.firstSeen <= $0 } == true
+        let kept = digest.items.indices.filter { index in
+            guard let remembered = digest.remembered(at: index) else { return true }
+            return
+                !((onlyNew && !remembered.isNew) || (onlyUnread && remembered.isRead)
+                || firstSeenAfter.map { remembered.firstSeen <= $0 } == true)
         }
-        digest.narrowing.filters += descriptions
-        digest.narrowing.removed += before - digest.items.count
-        return digest
+        // The keys and memory are narrowed with the items, so both are still read by position.
+        var narrowed = digest
+        narrowed.items = kept.map { digest.items[$0] }
+        narrowed.itemKeys = digest.itemKeys.map { keys in kept.map { keys[$0] } }
+        narrowed.memory = memory.keeping(kept)
+        narrowed.narrowing.filters += descriptions
+        narrowed.narrowing.removed += digest.items.count - kept.count
+        return narrowed
     }
 }

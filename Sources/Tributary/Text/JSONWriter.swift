@@ -24,17 +24,17 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `items` as the elements of a JSON array (`    {…}` each, one per line),
-    /// rendered by `element` in windows of 4,096 split over the cores; each window goes
-    /// to `sink` as it is done, so a huge array is never held whole.
+    /// rendered by `element` (given each one's position) in windows of 4,096 split over
+    /// the cores; each window goes to `sink` as it is done, so a huge array is never held whole.
     public static func elements<Element>(
         _ items: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void,
-        _ element: (Element, inout JSONWriter) -> Void
+        _ element: (Int, Element, inout JSONWriter) -> Void
     ) {
         WindowedOutput.write(count: items.count, to: sink) { range in
             var out = JSONWriter(capacity: range.count * 800)
             for index in range {
                 out.raw(index == 0 ? "    {" : ",\n    {")
-                element(items[index], &out)
+                element(index, items[index], &out)
                 out.raw("\n    }")
             }
             return out.bytes

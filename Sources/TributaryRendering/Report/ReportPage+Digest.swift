@@ -37,7 +37,7 @@ extension ReportPage {
                 let item = digest.items[index]
                 return ReportItem(
                     item, text: texts[index], rank: ranks[index] ?? -1, anchor: "i\(index + 1)",
-                    now: digest.generatedAt, images: images, isNew: digest.memory?[item]?.isNew == true)
+                    now: digest.generatedAt, images: images, isNew: digest.remembered(at: index)?.isNew == true)
             }
         }.flatMap { $0 }
     }
