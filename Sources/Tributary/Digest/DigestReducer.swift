@@ -26,50 +26,66 @@ public struct DigestReducer: Sendable {
     public func reduce(_ states: [SourceState], generatedAt: Date) -> Digest {
         let sources = states.map(\.status)
         // One source's items are used as they are; several are joined once.
-        let items = states.count == 1 ? states[0].items : states.flatMap(\.items)
-        var merged = deduplicated(items, sourcePositions: ItemKeys.positions(of: sources))
-        let fetched = merged.count
-        merged.removeAll { !filter.matches($0.item) }
+        let all = states.count == 1 ? states[0].items : states.flatMap(\.items)
+        var (items, keys) = deduplicated(all, sourcePositions: ItemKeys.positions(of: sources))
+        let fetched = items.count
+        keepMatching(&items, &keys)
         // Items are large values: sort their positions, then gather them once.
-        let ranks =
-            sort == .score ? ScorePercentile.ranks(of: merged, source: \.item.source, score: \.item.score) : []
-        let sortKeys = ParallelWork.map(Array(merged.indices)) { index in
-            let (item, keys) = merged[index]
-            return SortKey(item: item, sourceOrder: keys.sourcePosition ?? 0, rank: ranks.isEmpty ? nil : ranks[index])
+        let ranks = sort == .score ? ScorePercentile.ranks(of: items, source: \.source, score: \.score) : []
+        let sortKeys = ParallelWork.map(Array(items.indices)) { index in
+            SortKey(
+                item: items[index], sourceOrder: keys[index].sourcePosition ?? 0,
+                rank: ranks.isEmpty ? nil : ranks[index])
         }
-        var positions = ordered(sortKeys, ids: { merged[$0].item.id }, limit: limit)
+        var positions = ordered(sortKeys, ids: { items[$0].id }, limit: limit)
         if let limit, positions.count > limit { positions.removeLast(positions.count - limit) }
+        let kept = items.count
         var digest = Digest(
-            title: title, generatedAt: generatedAt, sources: sources, items: positions.map { merged[$0].item })
-        digest.itemKeys = positions.map { merged[$0].keys }
-        digest.narrowing = DigestNarrowing(filters: filter.descriptions, removed: fetched - merged.count)
+            title: title, generatedAt: generatedAt, sources: sources, items: positions.map { items[$0] })
+        items = []  // gone before the keys are gathered: 250,000 items' arrays are megabytes each
+        digest.itemKeys = positions.map { keys[$0] }
+        digest.narrowing = DigestNarrowing(filters: filter.descriptions, removed: fetched - kept)
         return digest
     }
 
     /// Keeps the first item for each canonical URL (or id, for items without one), adding
-    /// the tags of the duplicates it absorbs; each with its keys, made here on every core.
+    /// the tags of the duplicates it absorbs; with each one's keys, made here on every core.
     func deduplicated(
         _ items: [FeedItem], sourcePositions: [String: Int]
-    ) -> [(item: FeedItem, keys: ItemKeys)] {
-        let keys = ParallelWork.map(items) { ItemKeys(of: $0, sourcePositions: sourcePositions) }
-        let firsts = FirstOccurrences.of(hashes: keys.map(\.deduplication)) {
-            Self.key(items[$0]) == Self.key(items[$1])
-        }
-        var result: [(item: FeedItem, keys: ItemKeys)] = []
+    ) -> (items: [FeedItem], keys: [ItemKeys]) {
+        var keys = ParallelWork.map(items) { ItemKeys(of: $0, sourcePositions: sourcePositions) }
+        let firsts = FirstOccurrences.of(
+            count: items.count, hash: { keys[$0].deduplication },
+            sameKey: { Self.key(items[$0]) == Self.key(items[$1]) })
+        var result: [FeedItem] = []
         result.reserveCapacity(items.count)
         var resultIndex = [Int](repeating: 0, count: items.count)  // where each first went
         for position in items.indices {
             let first = firsts[position]
             if first == position {
                 resultIndex[position] = result.count
-                result.append((items[position], keys[position]))
+                keys[result.count] = keys[position]  // the firsts' keys, moved forward in place
+                result.append(items[position])
             } else {
                 let index = resultIndex[first]
-                let extra = items[position].tags.filter { !result[index].item.tags.contains($0) }
-                if !extra.isEmpty { result[index].item.tags += extra }
+                let extra = items[position].tags.filter { !result[index].tags.contains($0) }
+                if !extra.isEmpty { result[index].tags += extra }
             }
         }
-        return result
+        keys.removeLast(keys.count - result.count)
+        return (result, keys)
+    }
+
+    /// Keeps the items that the keyword filter matches, with their keys, in order and in place.
+    private func keepMatching(_ items: inout [FeedItem], _ keys: inout [ItemKeys]) {
+        var kept = 0
+        for index in items.indices where filter.matches(items[index]) {
+            items.swapAt(kept, index)
+            keys.swapAt(kept, index)
+            kept += 1
+        }
+        items.removeLast(items.count - kept)
+        keys.removeLast(keys.count - kept)
     }
 
     /// What makes two items the same page: the canonical URL, else the id.

@@ -13,11 +13,11 @@ struct FirstOccurrences {
     /// input's low bits.
     private let shift: UInt64
 
-    /// For each position, the first position with an equal key (itself, for a first);
-    /// `hashes` holds each key's hash, and `sameKey` compares the keys at two positions.
-    static func of(hashes: [UInt64], sameKey: (Int, Int) -> Bool) -> [Int] {
-        var table = FirstOccurrences(capacity: hashes.count)
-        return hashes.indices.map { table.claim(hashes, sameKey, at: $0) }
+    /// For each of `count` positions, the first position with an equal key (itself, for a
+    /// first); `hash` gives the key's hash at a position, and `sameKey` compares the keys at two.
+    static func of(count: Int, hash: (Int) -> UInt64, sameKey: (Int, Int) -> Bool) -> [Int] {
+        var table = FirstOccurrences(capacity: count)
+        return (0..<count).map { table.claim(hash, sameKey, at: $0) }
     }
 
     private init(capacity: Int) {
@@ -28,13 +28,13 @@ struct FirstOccurrences {
         shift = 64 - bits
     }
 
-    private mutating func claim(_ hashes: [UInt64], _ sameKey: (Int, Int) -> Bool, at position: Int) -> Int {
-        let hash = hashes[position]
+    private mutating func claim(_ hashes: (Int) -> UInt64, _ sameKey: (Int, Int) -> Bool, at position: Int) -> Int {
+        let hash = hashes(position)
         let short = UInt32(truncatingIfNeeded: hash)
         var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
         while slots[slot].position >= 0 {
             let other = Int(slots[slot].position)
-            if slots[slot].hash == short, hashes[other] == hash, sameKey(other, position) { return other }
+            if slots[slot].hash == short, hashes(other) == hash, sameKey(other, position) { return other }
             slot = (slot + 1) & mask
         }
         slots[slot] = (short, Int32(position))
