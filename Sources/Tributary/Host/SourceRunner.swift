@@ -130,7 +130,6 @@ struct SourceRunner: Sendable {
         return SourceState(status: status, items: items, isFinal: isFinal)
     }
 
-    /// The last snapshot's items not among `fresh`: behind an incremental update's new items.
     /// How many of a source's items its stale-if-error snapshot keeps: its first 1,000, or
     /// its `limit` when that is larger. Enough for what a failed source falls back to, and
     /// a 100,000-item feed no longer writes all its items to the store on every run (that
@@ -139,6 +138,7 @@ struct SourceRunner: Sendable {
         max(1_000, entry.limit ?? 0)
     }
 
+    /// The last snapshot's items not among `fresh`: behind an incremental update's new items.
     private func earlierItems(than fresh: [FeedItem]) -> [FeedItem] {
         guard let previous = snapshots?.load(for: entry.id)?.items else { return [] }
         let ids = Set(fresh.map(\.id))
