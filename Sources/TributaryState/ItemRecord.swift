@@ -93,13 +93,12 @@ struct ItemSet: Equatable, Sendable {
         var kept = records.startIndex
         var previous: Int64?
         for (key, position) in Self.ascending(new.lazy.map(\.idKey)) where key != previous {
-            let record = new[position]
             previous = key
-            while kept < records.endIndex, records[kept].idKey < record.idKey {
+            while kept < records.endIndex, records[kept].idKey < key {
                 merged.append(records[kept])
                 kept += 1
             }
-            if kept == records.endIndex || records[kept].idKey != record.idKey { merged.append(record) }
+            if kept == records.endIndex || records[kept].idKey != key { merged.append(new[position]) }
         }
         merged.append(contentsOf: records[kept...])
         records = merged

@@ -29,12 +29,15 @@ extension StateStore {
         /// The keys are the reducer's (`Digest.itemKeys`); a digest changed since has them
         /// made again, on every core.
         init(_ digest: Digest) {
-            let positions = ItemKeys.positions(of: digest.sources)
-            let keys =
-                digest.itemKeys ?? ParallelWork.map(digest.items) { ItemKeys(of: $0, sourcePositions: positions) }
+            let keys = digest.itemKeys ?? Self.keys(of: digest)
             ids = keys.map { Int64(bitPattern: $0.idHash) }
             urls = keys.map { $0.urlHash.map { Int64(bitPattern: $0) } }
             bySource = Self.grouped(keys, of: digest)
+        }
+
+        private static func keys(of digest: Digest) -> [ItemKeys] {
+            let positions = ItemKeys.positions(of: digest.sources)
+            return ParallelWork.map(digest.items) { ItemKeys(of: $0, sourcePositions: positions) }
         }
 
         /// Each source's items, by the position of their source among the digest's; an item

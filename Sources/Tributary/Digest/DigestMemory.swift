@@ -54,12 +54,16 @@ public struct DigestMemory: Sendable {
     /// by the hash.
     public func memory(at position: Int, idHash: UInt64) -> ItemMemory? {
         if position < idHashes.count, idHashes[position] == idHash { return memories[position] }
-        return byHash.position(of: idHash, in: idHashes).flatMap { memories[$0] }
+        return memory(idHash: idHash)
     }
 
-    /// The memory of `item`, by its id hash.
+    /// The memory of `item`, by its id hash (for a caller that has no position).
     public subscript(item: FeedItem) -> ItemMemory? {
-        byHash.position(of: item.idHash, in: idHashes).flatMap { memories[$0] }
+        memory(idHash: item.idHash)
+    }
+
+    private func memory(idHash: UInt64) -> ItemMemory? {
+        byHash.position(of: idHash, in: idHashes).flatMap { memories[$0] }
     }
 
     /// The memory of the items at `positions`, in that order: for a digest narrowed to them.
