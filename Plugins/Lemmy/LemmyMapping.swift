@@ -15,7 +15,7 @@ enum LemmyMapping {
             title: post.name,
             url: [post.url, post.ap_id].compactMap { $0 }.first(where: WebAddress.isWeb).flatMap(URL.init(string:)),
             author: view.creator.map(author),
-            published: post.published.flatMap(date),
+            published: post.published.flatMap(ISO8601Date.parse),
             score: view.counts?.score.map(Double.init),
             summary: summary(view),
             thumbnail: post.thumbnail_url.flatMap(URL.init(string:)),
@@ -27,17 +27,6 @@ enum LemmyMapping {
     static func author(_ person: LemmyAPI.Person) -> String {
         let name = TextCleanup.singleLine(person.display_name ?? "")
         return name.isEmpty ? person.name : name
-    }
-
-    /// 0.19 sends a zone, 0.18 UTC without one (`2023-06-27T12:00:00.123456`); both send
-    /// microseconds, which are dropped.
-    static func date(_ text: String) -> Date? {
-        let trimmed = TextCleanup.trimmed(text)
-        guard let dot = trimmed.firstIndex(of: ".") else {
-            return ISO8601Date.parse(trimmed) ?? ISO8601Date.parse(trimmed + "Z")
-        }
-        let zone = String(trimmed[dot...].drop { $0.isNumber || $0 == "." })
-        return ISO8601Date.parse(String(trimmed[..<dot]) + (zone.isEmpty ? "Z" : zone))
     }
 
     /// "12 comments · <the body's start>".

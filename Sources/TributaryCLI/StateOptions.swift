@@ -37,7 +37,7 @@ struct StateOptions: ParsableArguments {
         if noState && (new || since != nil || unread || state != nil || dryRun) {
             throw ValidationError("--no-state cannot be used with --state, --new, --since, --unread or --dry-run")
         }
-        if let since, since != "last", Duration.parseSpan(since) == nil, Self.date(since) == nil {
+        if let since, since != "last", Duration.parseSpan(since) == nil, ISO8601Date.parse(since) == nil {
             throw ValidationError(
                 "--since \(TextCleanup.singleLine(since)): expected last, a span (12h, 3d, 2w) or a date (2026-11-20)")
         }
@@ -55,17 +55,12 @@ struct StateOptions: ParsableArguments {
     }
 
     /// The filter the flags ask for; `--since last` needs the previous run's start.
-    /// A `--since` date: an ISO 8601 time, or a day (`2026-11-20`, from its start in UTC).
-    static func date(_ text: String) -> Date? {
-        ISO8601Date.parse(text) ?? ISO8601Date.parse(text + "T00:00:00Z")
-    }
-
     func filter(previousRun: Date?, now: Date) -> MemoryFilter {
         var after: Date?
         switch since {
         case "last": after = previousRun ?? .distantPast
         case let since?:
-            after = Duration.parseSpan(since).map { now.addingTimeInterval(-$0.seconds) } ?? Self.date(since)
+            after = Duration.parseSpan(since).map { now.addingTimeInterval(-$0.seconds) } ?? ISO8601Date.parse(since)
         case nil: after = nil
         }
         return MemoryFilter(onlyNew: new, firstSeenAfter: after, onlyUnread: unread)

@@ -1,4 +1,3 @@
-import Tributary
 import Foundation
 
 /// The end of a date: its zone, and nothing after it.

@@ -109,17 +109,20 @@ struct DateScanner {
         return time(hours, minutes, seconds + fraction())
     }
 
-    /// The fraction of a second after `.` or `,`, if any.
+    /// The fraction of a second after `.` or `,`, if any, to nanoseconds (further digits
+    /// are read and ignored); its digits are summed as an integer, so `.12` is 12 / 100.
     private mutating func fraction() -> Double {
         guard skip(".") || skip(",") else { return 0 }
-        var value = 0.0
-        var scale = 0.1
+        var value = 0
+        var scale = 1
         while let byte = current, FeedDates.isDigit(byte) {
-            value += Double(byte - 48) * scale
-            scale /= 10
+            if scale < 1_000_000_000 {
+                value = value * 10 + Int(byte - 48)
+                scale *= 10
+            }
             index += 1
         }
-        return value
+        return Double(value) / Double(scale)
     }
 
     private func time(_ hours: Int, _ minutes: Int, _ seconds: Double) -> Double? {

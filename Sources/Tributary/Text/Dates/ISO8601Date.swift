@@ -1,18 +1,17 @@
 import Foundation
+import TributaryBytes
 
-/// Reads the ISO 8601 / RFC 3339 timestamps APIs send: a zone (`Z` or `±hh:mm`) and
-/// fractional seconds or none (`2024-01-15T10:30:00.000Z`, `2012-02-09T02:27:16-05:00`),
-/// and writes Tributary's own: UTC, whole seconds (`2026-11-22T06:00:00Z`).
+/// Reads the ISO 8601 / RFC 3339 timestamps APIs send, with `FeedDates`' reader: a zone
+/// (`Z`, `±hh:mm`) or none (UTC), fractional seconds or none (`2024-01-15T10:30:00.000Z`,
+/// `2012-02-09T02:27:16-05:00`, Lemmy 0.18's `2023-06-27T12:00:00.123456`), or a day
+/// alone (`2026-11-20`, its start in UTC); and writes Tributary's own: UTC, whole seconds
+/// (`2026-11-22T06:00:00Z`).
 public enum ISO8601Date {
+    /// The moment `text` names (spaces and control characters around it ignored), or nil
+    /// when it is not one of the forms above or names no real day or time.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = TextCleanup.trimmed(text)
-        return RFC3339Timestamp.parse(trimmed) ?? (try? wholeSeconds.parse(trimmed))
-            ?? (try? fractionalSeconds.parse(trimmed))
+        BorrowedBuffers.utf8(of: text) { FeedDates.iso8601(ByteTrim.trimmingSpacesAndControls($0)) }
     }
-
-    // Made once: making a style reads the time zone and the environment each time.
-    private static let wholeSeconds = Date.ISO8601FormatStyle()
-    private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// `2026-11-22T06:00:00Z`: the date in UTC, rounded down to the second.
     public static func format(_ date: Date) -> String {
