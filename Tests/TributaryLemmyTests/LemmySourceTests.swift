@@ -60,7 +60,8 @@ struct LemmyFixtureRun {
         let run = try await LemmyFixtureRun.serving("posts-0.18/body.json")
         let item = try #require(try await run.harness.items(run.entry()).first)
         let published = try #require(item.published)
-        #expect(abs(published.timeIntervalSince1970 - 1_687_867_200.123_456) < 0.000_001, "2023-06-27T12:00:00.123456, UTC")
+        #expect(
+            abs(published.timeIntervalSince1970 - 1_687_867_200.123_456) < 0.000_001, "2023-06-27T12:00:00.123456, UTC")
         #expect(item.author == "old_timer")
         await run.server.shutdown()
     }
