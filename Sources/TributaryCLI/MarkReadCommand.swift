@@ -11,10 +11,7 @@ struct MarkReadCommand: ParsableCommand {
         discussion: "Item ids are the \"id\" values of `digest --format json`. Prints how many items were marked."
     )
 
-    @OptionGroup var config: ConfigOption
-
-    @Option(name: .long, help: ArgumentHelp("The state store (default as for digest).", valueName: "path"))
-    var state: String?
+    @OptionGroup var location: StoreLocation
 
     @Option(name: .long, help: ArgumentHelp("Mark every item of this source (repeatable).", valueName: "id"))
     var source: [String] = []
@@ -33,10 +30,7 @@ struct MarkReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try ExitCodes.reportingStateFailures {
-            try StateOptions.store(
-                path: state, config: try config.file().path, environment: ProcessInfo.processInfo.environment)
-        }
+        let store = try location.open()
         let selection = StateStore.ReadSelection(all: all, sources: source, itemIDs: itemIDs)
         let marked = try ExitCodes.reportingStateFailures { try store.markRead(selection, at: Date()) }
         StandardOutput.write("marked \(marked == 1 ? "1 item" : "\(marked) items") read\n")

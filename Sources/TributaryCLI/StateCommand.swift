@@ -13,26 +13,11 @@ struct StateCommand: ParsableCommand {
         defaultSubcommand: Show.self
     )
 
-    /// The options both subcommands take.
-    struct Location: ParsableArguments {
-        @OptionGroup var config: ConfigOption
-
-        @Option(name: .long, help: ArgumentHelp("The state store (default as for digest).", valueName: "path"))
-        var state: String?
-
-        func open() throws -> StateStore {
-            try ExitCodes.reportingStateFailures {
-                try StateOptions.store(
-                    path: state, config: try config.file().path, environment: ProcessInfo.processInfo.environment)
-            }
-        }
-    }
-
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show each source's remembered state (the default).")
 
-        @OptionGroup var location: Location
+        @OptionGroup var location: StoreLocation
 
         func run() throws {
             let store = try location.open()
@@ -57,7 +42,7 @@ struct StateCommand: ParsableCommand {
             abstract: "Forget items no run has shown within feeds.json's retention (default 90d), now."
         )
 
-        @OptionGroup var location: Location
+        @OptionGroup var location: StoreLocation
 
         @Option(
             name: .long, help: ArgumentHelp("Forget items older than this instead (90d, 12h, 2w).", valueName: "span"))
