@@ -22,8 +22,8 @@ struct StateOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Only items first seen after this point: last (the previous run), a span (12h, 3d, 2w) or a date "
-                + "(2026-11-20).",
+            "Only items first seen after this point: last (the previous run), a span (12h, 3d, 2w) or an ISO "
+                + "8601 date or time (2026-11-20, 2026-11-20T08:00+01:00; UTC when it names no zone).",
             valueName: "when"))
     var since: String?
 

@@ -51,6 +51,12 @@ import TributaryTesting
         #expect(
             sinceADay.status == 0 && sinceADay.stdout.contains("Post 5"),
             "a day, as the README writes it: \(sinceADay.stderr)")
+        let sinceLater = try await TributaryBinary.run(
+            ["digest", "--config", config.path, "--state", state, "--no-cache", "--since", "2999-01-01T08:00+01:00"]
+        )
+        #expect(
+            sinceLater.status == 0 && !sinceLater.stdout.contains("Post"),
+            "a time with its zone, later than every item: \(sinceLater.stderr)")
         feed.grow(by: 1)
         let onlyNew = try await TributaryBinary.run([
             "digest", "--config", config.path, "--state", state, "--no-cache", "--new",
