@@ -9,7 +9,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add a `feed` entry to feeds.json for every feed of an OPML file (folders become tags).",
         discussion: """
-            Feeds whose URL feeds.json already reads are skipped, so importing again is safe. Entries are added \
+            Feeds whose URL feeds.json already reads are skipped, so importing again is safe; so are feeds whose \
+            URL holds a password (feeds.json takes one only as ${VAR}). Entries are added \
             at the end of "sources", comments and all kept; the old file is kept as feeds.json.bak. \
             Exits 3, writing nothing, when the OPML or feeds.json is not usable.
             """
@@ -31,6 +32,7 @@ struct ImportCommand: ParsableCommand {
             let target = config.fileOrNew(environment: environment)
             let feeds = try FeedsFile(url: target, registry: registry, environment: environment)
             let change = feeds.change(adding: subscriptions)
+            if !change.added.isEmpty { _ = try feeds.checkedText(change, environment: environment) }
             FeedsChangeReport(config: config.config ?? target.path, dryRun: dryRun).print(change)
             if !dryRun, let backup = try feeds.write(change, environment: environment) {
                 StandardOutput.write("the previous \(config.config ?? target.path) is kept as \(backup.path)\n")

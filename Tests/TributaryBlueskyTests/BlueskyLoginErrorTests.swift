@@ -71,14 +71,14 @@ import TributaryTesting
 
     @Test(arguments: [
         (#""identifier": "ada.bsky.social""#, "sources[0].appPassword: required with \"identifier\""),
-        (#""appPassword": "x-y-z-w""#, "sources[0].identifier: required with \"appPassword\""),
+        (#""appPassword": "${BLUESKY_APP_PASSWORD}""#, "sources[0].identifier: required with \"appPassword\""),
         (
-            #""identifier": "ada", "appPassword": "x-y-z-w", "authServer": "http://pds.example.org""#,
+            #""identifier": "ada", "appPassword": "${BLUESKY_APP_PASSWORD}", "authServer": "http://pds.example.org""#,
             "sources[0].authServer: must be an https URL: the app password is never sent over plain http"
         ),
     ])
     func halfALoginOrAPlainHTTPAuthServerIsAConfigurationError(options: String, expected: String) throws {
-        let harness = SourceHarness(SourceType(BlueskySource.self))
+        let harness = SourceHarness(SourceType(BlueskySource.self), environment: ["BLUESKY_APP_PASSWORD": "x-y-z-w"])
         let entry = #"{"id": "bs", "type": "bluesky", "actor": "swift.org", \#(options)}"#
         let error = #expect(throws: TributaryError.self) { try harness.source(entry) }
         #expect(error?.code == .invalidConfiguration)

@@ -148,6 +148,26 @@ import Testing
         #expect(text == Self.commentedConfig)
     }
 
+    @Test func aFeedWhoseAddressHoldsAPasswordIsSkippedWithoutShowingIt() async throws {
+        let opml = """
+            <opml version="2.0"><body>
+            <outline type="rss" text="Private" xmlUrl="https://ada:hunter2-literal@private.example/feed.xml"/>
+            <outline type="rss" text="Public" xmlUrl="https://public.example/feed.xml"/>
+            </body></opml>
+            """
+        let folder = try folder(config: nil, opml: opml)
+        let imported = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        #expect(imported.status == 0, "stderr: \(imported.stderr)")
+        #expect(imported.stdout.contains("added public: https://public.example/feed.xml"), "\(imported.stdout)")
+        #expect(
+            imported.stdout.contains("skipped https://ada:***@private.example/feed.xml: its address holds a password"))
+        #expect(imported.stdout.contains("added 1 feeds, skipped 0 already present, 1 holding a password"))
+        let written = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
+        #expect(!(imported.stdout + imported.stderr + written).contains("hunter2"))
+        #expect(try await TributaryBinary.run(["validate"], in: folder).status == 0)
+    }
+
     @Test func anInvalidConfigIsLeftAlone() async throws {
         let broken = #"{"sources": [{"id": "a", "type": "feed", "url": "https://a.example/", "tgas": []}]}"#
         let folder = try folder(config: broken, opml: OPMLFixtures.fiftyFeeds())

@@ -146,11 +146,14 @@ import TributaryTesting
 
     @Test func unknownCategoryIsAConfigurationError() throws {
         #expect(throws: TributaryError.self) {
-            try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "k", "excludeCategories": ["Nudes"]}"#)
+            try harness.source(
+                #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "excludeCategories": ["Nudes"]}"#
+            )
         }
         do {
             _ = try harness.source(
-                #"{"id": "px", "type": "500px", "consumerKey": "k", "excludeCategories": ["Nudes"]}"#)
+                #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "excludeCategories": ["Nudes"]}"#
+            )
         } catch let error as TributaryError {
             #expect(error.code == .invalidConfiguration)
             #expect(error.message.hasPrefix(#"sources[0].excludeCategories: "Nudes" is not a 500px category"#))
@@ -159,7 +162,9 @@ import TributaryTesting
 
     @Test func badImageSizeIsAConfigurationError() throws {
         do {
-            _ = try harness.source(#"{"id": "px", "type": "500px", "consumerKey": "k", "imageSizes": ["large"]}"#)
+            _ = try harness.source(
+                #"{"id": "px", "type": "500px", "consumerKey": "${FIVEHUNDREDPX_CONSUMER_KEY}", "imageSizes": ["large"]}"#
+            )
             Issue.record("expected a configuration error")
         } catch let error as TributaryError {
             #expect(error.code == .invalidConfiguration)

@@ -32,7 +32,8 @@ import TributaryTesting
 
     @Test func searchWithoutTextOrTagsIsRejected() {
         #expect {
-            _ = try harness.source(#"{"id": "fl", "type": "flickr", "mode": "search", "apiKey": "k"}"#)
+            _ = try SourceHarness(SourceType(FlickrSource.self), environment: ["FLICKR_API_KEY": "k"])
+                .source(#"{"id": "fl", "type": "flickr", "mode": "search", "apiKey": "${FLICKR_API_KEY}"}"#)
         } throws: { error in
             (error as? TributaryError)?.message
                 == "sources[0].text: a search needs \"text\" or \"tags\" (Flickr refuses parameterless searches)"

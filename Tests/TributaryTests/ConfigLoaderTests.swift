@@ -121,7 +121,7 @@ struct OptionsOnlySource: FeedSource {
     @Test func anUnsetVariableInAnyOptionSkipsOnlyThatEntry() throws {
         let json =
             #"{"sources": [{"id": "a", "type": "sample", "mode": "${MODE}"}, {"id": "b", "type": "sample", "token": "#
-            + #""t"}]}"#
+            + #""${SAMPLE_TOKEN}"}]}"#
         let config = try loader.load(Data(json.utf8))
         let type = SourceType(OptionsOnlySource.self)
         #expect(throws: TributaryError.self) { try type.make(config.sources[0]) }

@@ -53,7 +53,7 @@ import Tributary
     @Test func aDuplicateKeyIsAnErrorNamingBothLines() {
         let json = """
             {"sources": [
-              {"id": "a", "type": "sample", "token": "x",
+              {"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}",
                "enabled": true,
                "enabled": false}
             ]}

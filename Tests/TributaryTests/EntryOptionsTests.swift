@@ -58,6 +58,25 @@ import Tributary
         #expect(!number.contains("73915"))
     }
 
+    @Test func aTypesSecretWrittenInFeedsJSONIsRefusedWithoutBeingShown() {
+        let message = problems(#""token": "tok-literal-9931""#)
+        #expect(
+            message.hasPrefix(
+                #"sources[0].token: must name an environment variable, e.g. "${SAMPLE_TOKEN}" (and export it)"#),
+            "\(message)")
+        #expect(!message.contains("9931"))
+        #expect(problems(#""token": "${SAMPLE_TOKEN}""#) == "")
+    }
+
+    @Test func aPasswordWrittenInAnAddressIsRefusedWithoutBeingShown() {
+        let message = problems(#""baseURL": "https://ada:hunter2-literal@feeds.example.org/""#)
+        #expect(message.hasPrefix("sources[0].baseURL: holds a password; write it as a variable"), "\(message)")
+        #expect(!message.contains("hunter2"))
+        #expect(problems(#""baseURL": "https://ada:${FEED_PASS}@feeds.example.org/""#) == "")
+        #expect(problems(#""baseURL": "https://reader-token@feeds.example.org/""#) == "", "a lone user name")
+        #expect(problems(#""baseURL": "https://feeds.example.org/a:b@c""#) == "", "an @ in the path")
+    }
+
     @Test func userNameAndPasswordGoTogether() {
         #expect(problems(#""username": "ada""#).contains(#"sources[0].username: needs "password": "${VAR}" beside it"#))
         #expect(problems(#""password": "${FEED_PASS}""#).contains(#"sources[0].password: needs "username" beside it"#))

@@ -22,7 +22,7 @@ import Tributary
     }
 
     func config(_ type: String) -> Data {
-        Data(#"{"sources": [{"id": "one", "type": "\#(type)", "token": "x"}]}"#.utf8)
+        Data(#"{"sources": [{"id": "one", "type": "\#(type)", "token": "${SAMPLE_TOKEN}"}]}"#.utf8)
     }
 
     @Test func aConfigOfGivenTypesNeverLooksFurther() throws {

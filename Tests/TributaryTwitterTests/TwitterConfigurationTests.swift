@@ -22,14 +22,14 @@ import TributaryTwitter
     @Test func aQueryTooLongIsAConfigurationError() throws {
         let query = String(repeating: "swift ", count: 90)
         let error = try configurationError(
-            #"{"id": "x", "type": "twitter", "query": "\#(query)", "bearerToken": "t0ken"}"#)
+            #"{"id": "x", "type": "twitter", "query": "\#(query)", "bearerToken": "${TWITTER_BEARER_TOKEN}"}"#)
         #expect(error.code == .invalidConfiguration)
         #expect(error.message.hasPrefix("sources[0].query: 539 characters"))
     }
 
     @Test func limitOutsideTenToHundredIsRejected() throws {
         let error = try configurationError(
-            #"{"id": "x", "type": "twitter", "query": "swift", "limit": 5, "bearerToken": "t0ken"}"#)
+            #"{"id": "x", "type": "twitter", "query": "swift", "limit": 5, "bearerToken": "${TWITTER_BEARER_TOKEN}"}"#)
         #expect(error.code == .invalidConfiguration)
         #expect(error.message.contains("limit"))
     }

@@ -72,7 +72,8 @@ import TributaryTwitter
     }
 
     @Test func maxPagesOutsideOneToTenIsRejectedAtConstruction() throws {
-        let json = #"{"id": "x", "type": "twitter", "query": "swift", "maxPages": 0, "bearerToken": "t0ken"}"#
+        let json =
+            #"{"id": "x", "type": "twitter", "query": "swift", "maxPages": 0, "bearerToken": "${TWITTER_BEARER_TOKEN}"}"#
         let error = #expect(throws: TributaryError.self) { _ = try harness.source(json) }
         #expect(error?.code == .invalidConfiguration)
         #expect(error?.message.contains("sources[0].maxPages: must be between 1 and 10, found 0") == true)

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The checks on an entry's common options that their JSON types cannot express: a
-/// password only by `${VAR}`, user name and password together, credentials never over
+/// password only by `${VAR}` (in `password` and in a URL), user name and password together, credentials never over
 /// plain http to another machine, header names and values that cannot break a request,
 /// and regular expressions that compile.
-struct EntryChecks {
+package struct EntryChecks {
     /// The entry as written, before `${VAR}` expansion.
     let raw: [String: JSONValue]
     let common: EntryOptions
@@ -51,12 +51,18 @@ struct EntryChecks {
         guard !ownedByType.contains("password") else { return [] }
         var found: [(String, String)] = []
         if let password = raw["password"]?.stringValue, !Self.isVariableReference(password) {
-            found.append(
-                (
-                    "password",
-                    "must name an environment variable, e.g. \"${FEED_PASSWORD}\"; a password written in "
-                        + "feeds.json is readable by anyone who can read the file"
-                ))
+            found.append(("password", Self.writtenSecretProblem(example: "FEED_PASSWORD")))
+        }
+        for key in ["url", "baseURL"] {
+            if let address = raw[key]?.stringValue, Self.holdsWrittenPassword(address) {
+                found.append(
+                    (
+                        key,
+                        "holds a password; write it as a variable, e.g. \"https://reader:${FEED_PASSWORD}@example.org/\", "
+                            + "and export FEED_PASSWORD: a password written in feeds.json is readable by anyone "
+                            + "who can read the file"
+                    ))
+            }
         }
         switch (raw["username"] != nil, raw["password"] != nil) {
         case (true, false): found.append(("username", "needs \"password\": \"${VAR}\" beside it (HTTP Basic)"))
@@ -98,6 +104,24 @@ struct EntryChecks {
                     ? ("\(key)[\(index)]", "\"\(pattern)\" is not a valid regular expression (ICU syntax)") : nil
             }
         }
+    }
+
+    /// What a secret written as its value in feeds.json is told; `example` names a variable.
+    static func writtenSecretProblem(example variable: String) -> String {
+        "must name an environment variable, e.g. \"${\(variable)}\" (and export it); a secret written in "
+            + "feeds.json is readable by anyone who can read the file"
+    }
+
+    /// Whether an address as written carries a password other than `${NAME}`
+    /// (`https://reader:hunter2@example.org/feed`); the value itself is never quoted back.
+    package static func holdsWrittenPassword(_ address: String) -> Bool {
+        guard let schemeEnd = address.range(of: "://") else { return false }
+        let authority = address[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return false
+        }
+        let password = authority[authority.index(after: colon)..<at]
+        return !password.isEmpty && !isVariableReference(String(password))
     }
 
     /// Exactly one `${NAME}` and nothing else.

@@ -62,6 +62,10 @@ struct EntryReader {
             }
             return
         }
+        if case .secret(let variable) = spec.kind, let text = raw.stringValue, !EntryChecks.isVariableReference(text) {
+            problems.add("\(path).\(spec.name)", EntryChecks.writtenSecretProblem(example: variable))
+            return
+        }
         switch expansion.expand(raw) {
         case .failure(let unset) where spec.isSecret:
             read.unsetSecrets[spec.name] = unset.names.first

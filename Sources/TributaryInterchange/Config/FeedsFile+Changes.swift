@@ -8,16 +8,24 @@ public struct FeedsChange: Sendable {
     /// Feeds left out because an entry (or an earlier feed of the same list) already reads
     /// them: the feed, and the id of the entry that does.
     public var skipped: [(subscription: Subscription, existingID: String)] = []
+    /// Feeds left out because their address holds a password, which feeds.json takes only
+    /// as `${VAR}`: the user adds them by hand.
+    public var withPassword: [Subscription] = []
 }
 
 extension FeedsFile {
     /// The change that adds `subscriptions`: one entry per new feed URL, with an id from
-    /// its title (or `id`, for a single feed), skipping URLs already present.
+    /// its title (or `id`, for a single feed), skipping URLs already present and those that
+    /// hold a password.
     public func change(adding subscriptions: [Subscription], id: String? = nil) -> FeedsChange {
         var change = FeedsChange()
         var ids = EntryIDs(taken: self.ids)
         var present = feedURLs
         for subscription in subscriptions {
+            if EntryChecks.holdsWrittenPassword(subscription.feedURL) {
+                change.withPassword.append(subscription)
+                continue
+            }
             if let existing = present[subscription.feedURL] {
                 change.skipped.append((subscription, existing))
                 continue
@@ -29,12 +37,9 @@ extension FeedsFile {
         return change
     }
 
-    /// Writes the change: validates the new text as `validate` would, keeps the old file as
-    /// `<name>.bak`, and replaces the file atomically. Returns the backup's address, or nil
-    /// when there was no file before. Writes nothing when the change adds nothing.
-    @discardableResult
-    public func write(_ change: FeedsChange, environment: [String: String]) throws -> URL? {
-        guard !change.added.isEmpty else { return nil }
+    /// The new text of feeds.json with the change made, checked as `validate` would check
+    /// it; throws, saying why, when the new entries would not be valid.
+    public func checkedText(_ change: FeedsChange, environment: [String: String]) throws -> [UInt8] {
         let text = try newText(change)
         let loader = ConfigLoader(registry: registry, environment: environment)
         do {
@@ -46,6 +51,16 @@ extension FeedsFile {
             throw TributaryError(
                 .invalidConfiguration, "nothing was written: the new entries would not be valid:\n" + error.message)
         }
+        return text
+    }
+
+    /// Writes the change (`checkedText`), keeping the old file as `<name>.bak` and
+    /// replacing the file atomically. Returns the backup's address, or nil when there was
+    /// no file before. Writes nothing when the change adds nothing.
+    @discardableResult
+    public func write(_ change: FeedsChange, environment: [String: String]) throws -> URL? {
+        guard !change.added.isEmpty else { return nil }
+        let text = try checkedText(change, environment: environment)
         do {
             var backup: URL?
             if let bytes {
