@@ -31,7 +31,7 @@ struct DigestCommand: AsyncParsableCommand {
     var noLinks = false
 
     @Option(
-        name: .long,
+        name: [.customShort("o"), .long],
         help: ArgumentHelp("Write to this file (replaced atomically) instead of standard output.", valueName: "path"))
     var out: String?
 

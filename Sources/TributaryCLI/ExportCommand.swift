@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var config: ConfigOption
 
     @Option(
-        name: .long,
+        name: [.customShort("o"), .long],
         help: ArgumentHelp("The OPML file to write (replaced atomically; - for standard output).", valueName: "path"))
     var out: String = "-"
 

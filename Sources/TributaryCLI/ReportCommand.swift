@@ -15,7 +15,7 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     @Option(
-        name: .long,
+        name: [.customShort("o"), .long],
         help: ArgumentHelp("The HTML file to write (replaced atomically; - for standard output).", valueName: "path"),
         completion: .file(extensions: ["html"])
     )

@@ -52,7 +52,7 @@ import Testing
             #"{"sources": [{"id": "so", "type": "stackoverflow", "tgas": ["swift"]}]}"#)
         let out = config.deletingLastPathComponent().appendingPathComponent("digest.html")
         try Data("old report".utf8).write(to: out)
-        let result = try await binary(["report", "--config", config.path, "--out", out.path])
+        let result = try await binary(["report", "--config", config.path, "-o", out.path])
         #expect(result.status == 3)
         #expect(try String(contentsOf: out, encoding: .utf8) == "old report")
     }
