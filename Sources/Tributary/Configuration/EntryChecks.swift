@@ -1,9 +1,9 @@
 import Foundation
 
 /// The checks on an entry's common options that their JSON types cannot express: a
-/// password only by `${VAR}` (in `password` and in a URL), user name and password together, credentials never over
-/// plain http to another machine, header names and values that cannot break a request,
-/// and regular expressions that compile.
+/// password only by `${VAR}` (in `password` and in a URL), user name and password
+/// together, credentials never over plain http to another machine, header names and
+/// values that cannot break a request, and regular expressions that compile.
 package struct EntryChecks {
     /// The entry as written, before `${VAR}` expansion.
     let raw: [String: JSONValue]
@@ -113,7 +113,7 @@ package struct EntryChecks {
     }
 
     /// Whether an address as written carries a password other than `${NAME}`
-    /// (`https://reader:hunter2@example.org/feed`); the value itself is never quoted back.
+    /// (`https://reader:hunter2@example.org/feed`); a lone user name is no password.
     package static func holdsWrittenPassword(_ address: String) -> Bool {
         guard let schemeEnd = address.range(of: "://") else { return false }
         let authority = address[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
