@@ -5,7 +5,8 @@ import Tributary
 enum ExitCodes {
     /// Every source that ran succeeded (skipped sources do not count as failures).
     static let success: Int32 = 0
-    /// Some sources failed; the digest of the rest was printed.
+    /// Some sources failed; the digest of the rest was printed. (`mark-read`: some ids or
+    /// sources were not in the state store; the rest were marked.)
     static let partialFailure: Int32 = 1
     /// Every source that ran failed.
     static let allFailed: Int32 = 2

@@ -8,7 +8,10 @@ struct MarkReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-read",
         abstract: "Mark items read in the state store (by id, by source, or all of them).",
-        discussion: "Item ids are the \"id\" values of `digest --format json`. Prints how many items were marked."
+        discussion: """
+            Item ids are the "id" values of `digest --format json`. Prints how many items were marked; \
+            exits 1, naming them, when an id or a --source is not in the state store (the rest are marked).
+            """
     )
 
     @OptionGroup var location: StoreLocation
@@ -32,7 +35,13 @@ struct MarkReadCommand: ParsableCommand {
     func run() throws {
         let store = try location.open()
         let selection = StateStore.ReadSelection(all: all, sources: source, itemIDs: itemIDs)
-        let marked = try ExitCodes.reportingStateFailures { try store.markRead(selection, at: Date()) }
-        StandardOutput.write("marked \(marked == 1 ? "1 item" : "\(marked) items") read\n")
+        let marking = try ExitCodes.reportingStateFailures { try store.markRead(selection, at: Date()) }
+        StandardOutput.write("marked \(marking.marked == 1 ? "1 item" : "\(marking.marked) items") read\n")
+        let unknown =
+            marking.unknownItemIDs.map { "tributary: \($0): no such item in the state store (not marked)" }
+            + marking.unknownSources.map { "tributary: --source \($0): no items of it in the state store" }
+        guard !unknown.isEmpty else { return }
+        StandardError.write(unknown.map(TextCleanup.singleLine).joined(separator: "\n"))
+        throw ExitCode(ExitCodes.partialFailure)
     }
 }

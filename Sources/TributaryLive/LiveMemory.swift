@@ -28,7 +28,7 @@ public final class LiveMemory: Sendable {
 
     /// Marks the items with these ids read; returns how many were unread.
     public func markRead(_ ids: [String], at now: Date) throws -> Int {
-        let count = try store.markRead(StateStore.ReadSelection(itemIDs: ids), at: now)
+        let count = try store.markRead(StateStore.ReadSelection(itemIDs: ids), at: now).marked
         let marked = Set(ids)
         known.withLock { known in
             for (key, memory) in known where marked.contains(Self.id(inKey: key)) {

@@ -16,26 +16,40 @@ extension StateStore {
         }
     }
 
-    /// Marks the selected unread items of this config read at `now`; returns how many.
+    /// What `markRead` did: how many items it marked, and what it was asked for that this
+    /// config's store does not hold (item ids and source ids, as given), so a mistyped id
+    /// is told, not passed over.
+    public struct ReadMarking: Sendable, Equatable {
+        public var marked = 0
+        public var unknownItemIDs: [String] = []
+        public var unknownSources: [String] = []
+    }
+
+    /// Marks the selected unread items of this config read at `now`.
     @discardableResult
-    public func markRead(_ selection: ReadSelection, at now: Date) throws -> Int {
+    public func markRead(_ selection: ReadSelection, at now: Date) throws -> ReadMarking {
         let time = now.timeIntervalSince1970
         let chosenSources = Set(selection.sources)
         let chosenIDs = Set(selection.itemIDs.map(StoreKey.of))
         return try write { db in
             let names = Dictionary(uniqueKeysWithValues: try sourceRows([], creating: false, in: db).map { ($1, $0) })
-            var marked = 0
+            var marking = ReadMarking()
+            var found: Set<Int64> = []
             for (source, var set) in try ItemSetTable.load(config: config, in: db) {
                 let wholeSource = selection.all || names[source].map(chosenSources.contains) == true
                 let count = set.updateAll { record in
+                    if chosenIDs.contains(record.idKey) { found.insert(record.idKey) }
                     guard record.readAt == nil, wholeSource || chosenIDs.contains(record.idKey) else { return false }
                     record.readAt = time
                     return true
                 }
                 if count > 0 { try ItemSetTable.save(set, of: source, in: db) }
-                marked += count
+                marking.marked += count
             }
-            return marked
+            let knownSources = Set(names.values)
+            marking.unknownItemIDs = selection.itemIDs.filter { !found.contains(StoreKey.of($0)) }
+            marking.unknownSources = selection.sources.filter { !knownSources.contains($0) }
+            return marking
         }
     }
 }

@@ -73,10 +73,17 @@ import TributaryTesting
             "mark-read", "--config", config.path, "--state", state, "g:https://example.org/1",
         ])
         #expect(marked.stdout == "marked 1 item read\n", "\(marked.stderr)")
+        let mistyped = try await TributaryBinary.run([
+            "mark-read", "--config", config.path, "--state", state, "g:https://example.org/2", "g:htps://typo",
+        ])
+        #expect(mistyped.status == 1 && mistyped.stdout == "marked 1 item read\n", "the known one is marked")
+        #expect(mistyped.stderr.contains("g:htps://typo: no such item in the state store"), "\(mistyped.stderr)")
         let unread = try await TributaryBinary.run([
             "digest", "--config", config.path, "--state", state, "--no-cache", "--unread",
         ])
-        #expect(!unread.stdout.contains("Post 1") && unread.stdout.contains("Post 2"), "\(unread.stdout)")
+        #expect(
+            !unread.stdout.contains("Post 1") && !unread.stdout.contains("Post 2") && unread.stdout.contains("Post 3"),
+            "\(unread.stdout)")
         let shown = try await TributaryBinary.run(["state", "--config", config.path, "--state", state])
         #expect(shown.stdout.contains("g: last run "), "\(shown.stdout)")
         #expect(shown.stdout.contains(" ok: RSS · 3 items kept · 0 new in the last run"), "\(shown.stdout)")

@@ -115,11 +115,21 @@ import TributaryTesting
         let store = try StateStore(path: Self.path(), config: "/feeds.json")
         let items = [Self.item("a"), Self.item("b"), Self.item("c", source: "other")]
         _ = try store.remember(Self.digest(items), at: start)
-        #expect(try store.markRead(.init(itemIDs: ["a"]), at: start) == 1)
-        #expect(try store.markRead(.init(sources: ["other"]), at: start) == 1)
+        #expect(try store.markRead(.init(itemIDs: ["a"]), at: start).marked == 1)
+        #expect(try store.markRead(.init(sources: ["other"]), at: start).marked == 1)
         let memory = try store.remember(Self.digest(items), at: start, dryRun: true)
         #expect(items.map { memory[$0]?.isRead } == [true, false, true])
-        #expect(try store.markRead(.init(all: true), at: start) == 1, "only b was still unread")
+        #expect(try store.markRead(.init(all: true), at: start).marked == 1, "only b was still unread")
+    }
+
+    @Test func markReadTellsWhatTheStoreDoesNotHold() throws {
+        let store = try StateStore(path: Self.path(), config: "/feeds.json")
+        _ = try store.remember(Self.digest([Self.item("a"), Self.item("b", source: "other")]), at: start)
+        #expect(try store.markRead(.init(itemIDs: ["a"]), at: start).marked == 1)
+        let marking = try store.markRead(.init(sources: ["other", "nope"], itemIDs: ["a", "typo"]), at: start)
+        #expect(marking.marked == 1, "b, by its source; a was read already")
+        #expect(marking.unknownItemIDs == ["typo"], "a read item is known, not unknown")
+        #expect(marking.unknownSources == ["nope"])
     }
 
     @Test func runsAreSummarisedPerSource() throws {
