@@ -48,14 +48,14 @@ struct StateCommand: ParsableCommand {
             name: .long, help: ArgumentHelp("Forget items older than this instead (90d, 12h, 2w).", valueName: "span"))
         var olderThan: String?
 
+        func validate() throws {
+            if let olderThan, Duration.parseSpan(olderThan) == nil {
+                throw ValidationError("--older-than \(TextCleanup.singleLine(olderThan)): expected a span such as 90d")
+            }
+        }
+
         func run() throws {
-            let retention =
-                try olderThan.map { text in
-                    guard let span = Duration.parseSpan(text) else {
-                        throw ValidationError("--older-than \(text): expected a span such as 90d")
-                    }
-                    return span
-                } ?? configuredRetention()
+            let retention = try olderThan.flatMap(Duration.parseSpan) ?? configuredRetention()
             let store = try location.open()
             let removed = try ExitCodes.reportingStateFailures { try store.prune(olderThan: retention, now: Date()) }
             StandardOutput.write(

@@ -54,6 +54,7 @@ import TributaryTesting
         #expect(result.status == 64)
         #expect(result.stderr.contains("--source nope: no such entry in \(config.path)"), "\(result.stderr)")
         #expect(result.stderr.contains("its ids: so-swift, flickr-cats"))
+        #expect(!result.stderr.contains("Usage: tributary <subcommand>"), "not the usage of another command")
         let near = try await TributaryBinary.run(["report", "--config", config.path, "--source", "so-swfit"])
         #expect(near.status == 64)
         #expect(near.stderr.contains(#"did you mean "so-swift"?"#), "\(near.stderr)")
