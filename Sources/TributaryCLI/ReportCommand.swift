@@ -72,13 +72,17 @@ struct ReportCommand: AsyncParsableCommand {
         return (digest, page.reduce(0) { $0 + $1.count })
     }
 
-    /// The built-in template, or `--template`; a bad template is an argument error, found before fetching.
+    /// The built-in template, or `--template`; a bad template is an argument error (exit 64),
+    /// found before fetching. Its line is written here: a `ValidationError` thrown in `run`
+    /// would print the usage of `tributary`, not of `report`.
     private func loadRenderer() throws -> HTMLReportRenderer {
         guard let template else { return try HTMLReportRenderer() }
         do {
             return try HTMLReportRenderer(templateFile: URL(fileURLWithPath: template))
         } catch {
-            throw ValidationError("--template \(template): \(TemplateErrorMessage.describe(error))")
+            StandardError.write(
+                "tributary: --template \(TextCleanup.singleLine(template)): \(TemplateErrorMessage.describe(error))")
+            throw ExitCode.validationFailure
         }
     }
 }

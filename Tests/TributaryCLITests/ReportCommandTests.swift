@@ -74,7 +74,8 @@ import Testing
         try Data("{{#unclosed}}".utf8).write(to: template)
         let broken = try await binary(["report", "--template", template.path] + replay, in: folder)
         #expect(broken.status == 64)
-        #expect(broken.stderr.contains("--template"))
+        #expect(broken.stderr.contains("--template \(template.path): line 1"), "\(broken.stderr)")
+        #expect(!broken.stderr.contains("Usage: tributary <subcommand>"), "not the usage of another command")
     }
 
     @Test func openWithoutXdgOpenPrintsThePath() async throws {
