@@ -15,13 +15,23 @@ import Tributary
         }
     }
 
-    func expectWayOut(_ error: TributaryError?, _ path: URL, reason: String) {
+    func expectWayOut(_ error: TributaryError?, _ path: URL, reason: String, way: String? = nil) {
         #expect(error?.code == .unusableState)
         #expect(
             error?.message.hasPrefix("state store \(path.path): \(reason)") == true, "\(error?.message ?? "no error")")
-        #expect(
-            error?.message.contains("run with --no-state, or move the file aside (mv \(path.path) \(path.path).old)")
-                == true)
+        let way = way ?? "run with --no-state, or move the file aside (mv \(path.path) \(path.path).old)"
+        #expect(error?.message.contains(way) == true, "\(error?.message ?? "no error")")
+    }
+
+    @Test func aFolderThatCannotBeMadeSaysWhichAndNamesAnotherWayOut() throws {
+        let blocker = StateStoreTests.path().deletingLastPathComponent()
+        try FileManager.default.createDirectory(
+            at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("a file where the store's folder would go".utf8).write(to: blocker)
+        let path = blocker.appendingPathComponent("state.sqlite")
+        expectWayOut(
+            failure(opening: path), path, reason: "cannot create its folder \(blocker.path)",
+            way: "run with --no-state, or give --state a file in a folder you can write")
     }
 
     @Test func aStoreMadeBySchemaV1IsUpgradedKeepingItsRows() throws {
@@ -82,7 +92,9 @@ import Tributary
             _ = try store.remember(StateStoreTests.digest([StateStoreTests.item("a")]), at: Date())
             Issue.record("wrote to a read-only store")
         } catch let error as TributaryError {
-            expectWayOut(error, path, reason: "it cannot be opened for writing")
+            expectWayOut(
+                error, path, reason: "it cannot be opened for writing",
+                way: "run with --no-state, or give --state a file in a folder you can write")
         }
     }
 
@@ -94,7 +106,7 @@ import Tributary
             _ = try store.remember(StateStoreTests.digest(many), at: Date())
             Issue.record("wrote past a full disk")
         } catch let error as TributaryError {
-            expectWayOut(error, path, reason: "the disk is full")
+            expectWayOut(error, path, reason: "the disk is full", way: "free some space on its disk")
         }
     }
 
