@@ -36,6 +36,12 @@ struct AddCommand: AsyncParsableCommand {
         guard let address = URL(string: url), address.scheme == "http" || address.scheme == "https",
             address.host != nil
         else { throw ValidationError("\(TextCleanup.singleLine(url)) is not an http or https address") }
+        if EntryChecks.holdsWrittenPassword(url) {
+            throw ValidationError(
+                "\(TextCleanup.singleLine(Redaction.redact(url))): the address holds a password, which feeds.json "
+                    + "takes only as a variable; add the entry by hand with \"url\": "
+                    + "\"https://reader:${FEED_PASSWORD}@example.org/feed\" and export FEED_PASSWORD")
+        }
         if let pick, pick < 1 { throw ValidationError("--pick counts from 1") }
     }
 

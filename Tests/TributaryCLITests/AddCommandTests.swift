@@ -151,11 +151,16 @@ import TributaryTesting
     @Test(arguments: [
         (["ftp://ada.example/feed"], "ftp://ada.example/feed is not an http or https address"),
         (["https://ada.example/", "--pick", "0"], "--pick counts from 1"),
+        (
+            ["https://ada:hunter2-literal@ada.example/feed"],
+            "https://ada:***@ada.example/feed: the address holds a password, which feeds.json takes only as a variable"
+        ),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
         let config = try TributaryBinary.config(#"{"sources": []}"#)
         let result = try await TributaryBinary.run(["add"] + arguments, in: config.deletingLastPathComponent())
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("hunter2"))
     }
 }
