@@ -39,8 +39,7 @@ struct AddCommand: AsyncParsableCommand {
         if EntryChecks.holdsWrittenPassword(url) {
             throw ValidationError(
                 "\(TextCleanup.singleLine(Redaction.redact(url))): the address holds a password, which feeds.json "
-                    + "takes only as a variable; add the entry by hand with \"url\": "
-                    + "\"https://reader:${FEED_PASSWORD}@example.org/feed\" and export FEED_PASSWORD")
+                    + "takes only as a variable; add the entry by hand and " + EntryChecks.passwordInAddressAdvice)
         }
         if let pick, pick < 1 { throw ValidationError("--pick counts from 1") }
     }

@@ -22,9 +22,8 @@ struct FeedsChangeReport {
         }
         for subscription in change.withPassword {
             lines.append(
-                "skipped \(address(subscription)): its address holds a password; add it by hand with the "
-                    + "password as a variable (https://reader:${FEED_PASSWORD}@example.org/feed) "
-                    + "and export the variable")
+                "skipped \(address(subscription)): its address holds a password; add it by hand and "
+                    + EntryChecks.passwordInAddressAdvice)
         }
         let verb = dryRun ? "would add" : "added"
         let withPassword = change.withPassword.isEmpty ? "" : ", \(change.withPassword.count) holding a password"

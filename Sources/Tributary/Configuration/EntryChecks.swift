@@ -58,9 +58,8 @@ package struct EntryChecks {
                 found.append(
                     (
                         key,
-                        "holds a password; write it as a variable, e.g. \"https://reader:${FEED_PASSWORD}@example.org/\", "
-                            + "and export FEED_PASSWORD: a password written in feeds.json is readable by anyone "
-                            + "who can read the file"
+                        "holds a password; \(Self.passwordInAddressAdvice): a password written in feeds.json is "
+                            + "readable by anyone who can read the file"
                     ))
             }
         }
@@ -111,6 +110,11 @@ package struct EntryChecks {
         "must name an environment variable, e.g. \"${\(variable)}\" (and export it); a secret written in "
             + "feeds.json is readable by anyone who can read the file"
     }
+
+    /// How to write a password in an address instead: the one advice `validate`, `add` and
+    /// `import` give.
+    package static let passwordInAddressAdvice =
+        "write it as a variable, e.g. \"https://reader:${FEED_PASSWORD}@example.org/feed\", and export FEED_PASSWORD"
 
     /// Whether an address as written carries a password other than `${NAME}`
     /// (`https://reader:hunter2@example.org/feed`); a lone user name is no password.
