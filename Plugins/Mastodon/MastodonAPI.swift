@@ -5,8 +5,9 @@ import Tributary
 /// accounts, media and the error body.
 enum MastodonAPI {
     struct Status: Decodable {
-        /// A string of digits (a Snowflake-like id); ordered, not contiguous.
-        var id: String
+        /// A string of digits (a Snowflake-like id); ordered, not contiguous. A number
+        /// before Mastodon 2.0.
+        @MastodonID var id: String
         /// The ActivityPub id; the fallback link when `url` is null.
         var uri: String?
         /// The web page; null for some remote statuses.
@@ -38,7 +39,8 @@ enum MastodonAPI {
     }
 
     struct Account: Decodable {
-        var id: String
+        /// A string of digits; a number before Mastodon 2.0.
+        @MastodonID var id: String
         var username: String?
         /// `user` on the instance itself, `user@other.example` for remote accounts.
         var acct: String?

@@ -5,15 +5,17 @@ import Tributary
 enum MastodonMapping {
     static let maxTitleLength = 120
 
-    /// A status as an item: a boost shows the boosted status, noting who boosted it;
-    /// a sensitive status or one with a content warning shows only the warning unless
-    /// `showSensitive`.
+    /// A status as an item: a boost shows the boosted status, noting who boosted it.
+    /// Unless `showSensitive`, a status with a content warning shows only the warning, and
+    /// one marked `sensitive` (which in Mastodon hides the media, not the text) shows its
+    /// text without its media.
     static func item(_ status: MastodonAPI.Status, showSensitive: Bool) -> FeedItem {
         let shown = status.reblog?.value ?? status
         let booster = status.reblog == nil ? nil : status.account.map(author)
-        let hidden = isSensitive(shown) && !showSensitive
+        let hidden = hasContentWarning(shown) && !showSensitive
+        let mediaHidden = (hidden || shown.sensitive == true) && !showSensitive
         let text = TextCleanup.plainText(fromHTML: shown.content ?? "")
-        let image = hidden ? nil : shown.media_attachments?.first { $0.type == "image" && $0.url != nil }
+        let image = mediaHidden ? nil : shown.media_attachments?.first { $0.type == "image" && $0.url != nil }
         var item = FeedItem(
             id: shown.id, source: "", sourceType: MastodonSource.type, kind: image == nil ? .post : .photo,
             title: hidden ? warning(shown) : title(shown, text: text),
@@ -30,14 +32,14 @@ enum MastodonMapping {
         return item
     }
 
-    static func isSensitive(_ status: MastodonAPI.Status) -> Bool {
-        status.sensitive == true || !(status.spoiler_text ?? "").isEmpty
+    /// Whether the author put the status behind a content warning (`spoiler_text`).
+    static func hasContentWarning(_ status: MastodonAPI.Status) -> Bool {
+        !TextCleanup.singleLine(status.spoiler_text ?? "").isEmpty
     }
 
-    /// "CW: <spoiler text>", or "CW: sensitive content" when the author gave none.
+    /// "CW: <spoiler text>".
     static func warning(_ status: MastodonAPI.Status) -> String {
-        let spoiler = TextCleanup.singleLine(status.spoiler_text ?? "")
-        return "CW: " + (spoiler.isEmpty ? "sensitive content" : spoiler)
+        "CW: " + TextCleanup.singleLine(status.spoiler_text ?? "")
     }
 
     /// The first line (up to the first `</p>` or `<br>`) or 120 characters; for a

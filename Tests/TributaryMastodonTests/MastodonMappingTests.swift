@@ -56,11 +56,30 @@ import TributaryTesting
         await run.server.shutdown()
     }
 
-    @Test func sensitiveStatusesShowOnlyTheirContentWarning() async throws {
+    @Test func aContentWarningHidesTheTextAndTheMedia() async throws {
         let run = try await MastodonFixtureRun.serving("sensitive")
+        let item = try #require(try await run.harness.items(run.entry()).first)
+        #expect(item.title == "CW: WWDC keynote spoilers")
+        #expect(item.summary == nil && item.image == nil && item.thumbnail == nil && item.kind == .post)
+        await run.server.shutdown()
+    }
+
+    @Test func sensitiveWithoutAWarningHidesOnlyTheMedia() async throws {
+        let run = try await MastodonFixtureRun.serving("sensitive")
+        let item = try await run.harness.items(run.entry())[1]
+        #expect(item.title == "Photo of my very messy desk.", "in Mastodon, sensitive alone hides the media")
+        #expect(item.summary == "Photo of my very messy desk.")
+        #expect(item.image == nil && item.thumbnail == nil && item.kind == .post)
+        await run.server.shutdown()
+    }
+
+    @Test func serversBeforeMastodon2SendIntegerIds() async throws {
+        let run = try await MastodonFixtureRun.serving("integer-ids")
         let items = try await run.harness.items(run.entry())
-        #expect(items.map(\.title) == ["CW: WWDC keynote spoilers", "CW: sensitive content"])
-        #expect(items.allSatisfy { $0.summary == nil && $0.image == nil && $0.thumbnail == nil && $0.kind == .post })
+        #expect(items.map(\.id) == ["98765", "98700"], "numbers read as the strings 2.0 sends")
+        #expect(items[0].title == "Swift 4 is out, with Codable.")
+        #expect(items[0].author == "Grace (@grace)" && items[0].score == 10 && items[0].kind == .photo)
+        #expect(items[1].summary == "Boosted by @bob · Mastodon 2.0 will send ids as strings.")
         await run.server.shutdown()
     }
 
