@@ -29,10 +29,9 @@ public struct MarkdownRenderer: Sendable {
             "", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |",
         ]
         for status in digest.sources {
-            let message = Self.escape(status.message ?? "").replacingOccurrences(of: "|", with: "\\|")
             lines.append(
-                "| \(Self.escape(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | "
-                    + "\(message) |"
+                "| \(Self.escapeCell(status.id)) | \(status.type) | \(status.state.rawValue) | \(status.itemCount) | "
+                    + "\(Self.escapeCell(status.message ?? "")) |"
             )
         }
         ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
@@ -62,7 +61,9 @@ public struct MarkdownRenderer: Sendable {
         if let published = item.published { out.append(" · " + ISO8601Date.format(published)) }
     }
 
-    /// Backslash-escapes every ASCII punctuation character CommonMark may treat as markup.
+    /// Backslash-escapes the characters that CommonMark would read as inline markup in
+    /// running text (emphasis, code, links, images, autolinks, raw HTML, entity references,
+    /// and a heading's closing `#`s), and nothing else, so `C++ & .NET (2.0)` stays as it is.
     static func escape(_ text: String) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 8)
@@ -70,21 +71,57 @@ public struct MarkdownRenderer: Sendable {
         return String(decoding: escaped, as: UTF8.self)
     }
 
+    /// `escape`, and `|`, for a cell of a GitHub-style table.
+    static func escapeCell(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+
     /// `escape`, appending to `out`.
     static func appendEscaped(_ text: String, to out: inout [UInt8]) {
         let special = isSpecial
-        for byte in text.utf8 {
-            if byte < 0x80 && special[Int(byte)] { out.append(UInt8(ascii: "\\")) }
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() {
+            let needsEscape =
+                byte < 0x80 && special[Int(byte)]
+                || byte == UInt8(ascii: "&") && startsEntityReference(bytes[(index + 1)...])
+            if needsEscape { out.append(UInt8(ascii: "\\")) }
             out.append(byte)
         }
     }
 
-    /// Whether each ASCII byte is one of CommonMark's markup characters: a table, not a
-    /// `Set`, since it is asked for every byte of every title, source and author.
-    private static let isSpecial: [Bool] = (0..<128).map { "\\`*_{}[]()<>#+-.!|~&".utf8.contains(UInt8($0)) }
+    /// Whether each ASCII byte always starts or ends inline markup: a table, not a `Set`,
+    /// since it is asked for every byte of every title, source and author. (`!` needs no
+    /// escape since the `[` after it gets one; `&` is escaped only before an entity name.)
+    private static let isSpecial: [Bool] = (0..<128).map { "\\`*_[]<#".utf8.contains(UInt8($0)) }
+
+    /// Whether the bytes after an `&` make a CommonMark entity or numeric character
+    /// reference (`amp;`, `#38;`, `#x26;`), which a renderer would decode.
+    static func startsEntityReference(_ rest: ArraySlice<UInt8>) -> Bool {
+        var body = rest.prefix(34)
+        guard let end = body.firstIndex(of: UInt8(ascii: ";")) else { return false }
+        body = body[..<end]
+        if body.first == UInt8(ascii: "#") {
+            var digits = body.dropFirst()
+            let hex = digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X")
+            if hex { digits = digits.dropFirst() }
+            let isDigit: (UInt8) -> Bool = { hex ? $0.isHexDigitASCII : (0x30...0x39).contains($0) }
+            return (1...(hex ? 6 : 7)).contains(digits.count) && digits.allSatisfy(isDigit)
+        }
+        return (1...32).contains(body.count) && body.allSatisfy(\.isAlphanumericASCII)
+    }
 
     /// A URL as a `<…>` link destination, which may not hold `>`.
     static func destination(_ url: String) -> String {
         url.utf8.contains(UInt8(ascii: ">")) ? url.replacingOccurrences(of: ">", with: "%3E") : url
+    }
+}
+
+extension UInt8 {
+    fileprivate var isAlphanumericASCII: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
+    }
+
+    fileprivate var isHexDigitASCII: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
