@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tributary
+import TributaryRendering
 import TributaryState
 
 /// `tributary state`: what the state store remembers of each source; `state prune` forgets old items now.
@@ -22,12 +23,13 @@ struct StateCommand: ParsableCommand {
         func run() throws {
             let store = try location.open()
             let sources = try ExitCodes.reportingStateFailures { try store.summary() }
+            let time = TerminalTime(timeZone: TerminalTime.localZone(environment: ProcessInfo.processInfo.environment))
             var lines = ["\(store.path.path) · \(ByteCount.format(store.sizeOnDisk))"]
             if sources.isEmpty { lines.append("no runs of \(store.config) yet") }
             for source in sources {
                 let message = source.message.map { ": \($0)" } ?? ""
                 lines.append(
-                    "\(source.source): last run \(ISO8601Date.format(source.lastRun)) \(source.status)\(message) · "
+                    "\(source.source): last run \(time.stamp(source.lastRun)) \(source.status)\(message) · "
                         + "\(source.itemsKept == 1 ? "1 item" : "\(source.itemsKept) items") kept · "
                         + "\(source.newInLastRun) new in the last run"
                 )

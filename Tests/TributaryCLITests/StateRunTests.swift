@@ -65,6 +65,22 @@ import TributaryTesting
         #expect(onlyNew.stdout.contains("  1 N Post 6"), "a plain N column when piped")
     }
 
+    @Test func stateShowsTimesInTheZoneTZNames() async throws {
+        let (_, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        _ = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache"])
+        let shown = { (zone: String) in
+            try await TributaryBinary.run(
+                ["state", "--config", config.path, "--state", state], environment: ["TZ": zone])
+        }
+        let tokyo = try await shown("Asia/Tokyo")
+        #expect(
+            tokyo.stdout.range(of: #"g: last run \d{4}-\d\d-\d\d \d\d:\d\d (JST|GMT\+9) ok"#, options: .regularExpression)
+                != nil, "\(tokyo.stdout)")
+        let utc = try await shown("UTC")
+        #expect(utc.stdout.contains(" UTC ok"), "\(utc.stdout)")
+    }
+
     @Test func markReadThenUnreadLeavesTheReadOnesOut() async throws {
         let (_, server, config, state) = try await Self.setUp()
         defer { Task { await server.shutdown() } }
