@@ -25,7 +25,8 @@ final class LiveSource: Sendable {
         self.pipeline = DigestPipeline(
             config: config, registry: pipeline.registry,
             http: HTTPClient(
-                transport: keys, limits: http.limits, timeout: http.timeout, gate: http.gate, clock: http.clock),
+                transport: keys, limits: http.limits, gate: http.gate, clock: http.clock,
+                sentSecrets: http.sentSecrets),
             reducer: DigestReducer(title: "", sort: pipeline.reducer.sort, limit: nil, filter: KeywordFilter()),
             retry: pipeline.retry, snapshots: pipeline.snapshots, sourcesAtOnce: 1
         )

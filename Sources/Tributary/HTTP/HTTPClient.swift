@@ -19,16 +19,20 @@ public struct HTTPClient: Sendable {
     public let clock: RunClock
     /// What the entry being fetched adds to each request (headers, credentials).
     let defaults: RequestDefaults
+    /// Every secret the run's requests carried: scrubbed from what upstream sends back.
+    public let sentSecrets: SentSecrets
 
     public init(
         transport: any HTTPTransport, limits: TransferLimits = TransferLimits(), gate: RateGate = RateGate(),
-        clock: RunClock = .system, defaults: RequestDefaults = RequestDefaults()
+        clock: RunClock = .system, defaults: RequestDefaults = RequestDefaults(),
+        sentSecrets: SentSecrets = SentSecrets()
     ) {
         self.transport = transport
         self.limits = limits
         self.gate = gate
         self.clock = clock
         self.defaults = defaults
+        self.sentSecrets = sentSecrets
     }
 
     /// A client whose per-request deadline is `timeout`, kept in `limits.deadline`.
@@ -49,7 +53,9 @@ public struct HTTPClient: Sendable {
     func with(deadline: Duration, defaults: RequestDefaults = RequestDefaults()) -> HTTPClient {
         var limits = limits
         limits.deadline = deadline
-        return HTTPClient(transport: transport, limits: limits, gate: gate, clock: clock, defaults: defaults)
+        return HTTPClient(
+            transport: transport, limits: limits, gate: gate, clock: clock, defaults: defaults, sentSecrets: sentSecrets
+        )
     }
 
     /// Sends the request and returns the response whatever its status; throws
@@ -59,6 +65,8 @@ public struct HTTPClient: Sendable {
         try await waitForHold(on: request)
         var request = request
         defaults.apply(to: &request)
+        sentSecrets.remember(request.secrets)
+        request.echoedSecrets = sentSecrets.all
         var response = try await transport.perform(request, limits: limits)
         response.receivedAt = clock.now()
         return response

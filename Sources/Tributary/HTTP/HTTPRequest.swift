@@ -20,6 +20,9 @@ public struct HTTPRequest: Sendable {
     /// Names of JSON fields of the response whose values are secrets (a login's tokens):
     /// recordings store them as `"***"`, and the cache does not keep such a response.
     public var secretResponseFields: Set<String> = []
+    /// Secrets the run's earlier requests carried, which upstream may quote back in this
+    /// response: set by `HTTPClient`, redacted from what is recorded or cached.
+    var echoedSecrets: [Secret] = []
 
     public init(
         url: URL, method: String = "GET", headers: [String: String] = [:], secretHeaders: [String: Secret] = [:],
@@ -68,11 +71,13 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Every secret the request carries: secret headers, secret query values, the
-    /// secrets of its body and the password (or lone user name) of credentials in its URL.
+    /// secrets of its body and the password (or lone user name) of credentials in its URL;
+    /// and those of the run's earlier requests (`echoedSecrets`).
     var secrets: [Secret] {
         let credentials = [url.password(percentEncoded: false) ?? url.user(percentEncoded: false)].compactMap { $0 }
         let fromBody = body?.secrets ?? []
         return Array(secretHeaders.values) + Array(secretQuery.values) + fromBody + credentials.map(Secret.init)
+            + echoedSecrets
     }
 
     /// Whether anything secret travels with the request; such a request never follows a

@@ -18,7 +18,9 @@ public struct ThumbnailFetcher: Sendable {
     public init(sharing client: HTTPClient) {
         var limits = client.limits
         limits.maxBodySize = Self.maxImageSize
-        http = HTTPClient(transport: client.transport, limits: limits, gate: client.gate, clock: client.clock)
+        http = HTTPClient(
+            transport: client.transport, limits: limits, gate: client.gate, clock: client.clock,
+            sentSecrets: client.sentSecrets)
     }
 
     /// The images at `urls` as `data:` URIs, keyed by URL; failures are left out.

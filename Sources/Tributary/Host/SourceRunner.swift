@@ -109,7 +109,9 @@ struct SourceRunner: Sendable {
         let trimsEarly = filter == nil && !update.isIncremental
         if let limit, trimsEarly, items.count > limit { items.removeLast(items.count - limit) }  // before the work
         let packs = waitingItems?.add(items.count) ?? false
+        let secrets = http.sentSecrets.scrubber
         ParallelWork.update(&items) { item in
+            if !secrets.isEmpty { Self.scrub(&item, of: secrets) }
             sanitizer.sanitize(&item)
             if packs { item.pack() }
         }
@@ -125,9 +127,17 @@ struct SourceRunner: Sendable {
         status.cursor = fetchesIncrementally ? update.cursor : nil
         status.itemCount = items.count
         // Notes and diagnostics often quote upstream text (quota messages, plugin notes).
-        status.message = update.notes.isEmpty ? nil : TextCleanup.messageText(update.notes.joined(separator: " · "))
-        status.diagnostics = update.diagnostics.map(TextCleanup.messageText)
+        status.message =
+            update.notes.isEmpty ? nil : TextCleanup.messageText(secrets.scrub(update.notes.joined(separator: " · ")))
+        status.diagnostics = update.diagnostics.map { TextCleanup.messageText(secrets.scrub($0)) }
         return SourceState(status: status, items: items, isFinal: isFinal)
+    }
+
+    /// The item's text without the secrets the run sent, should upstream have quoted one.
+    private static func scrub(_ item: inout FeedItem, of secrets: SecretScrubber) {
+        if let title = secrets.scrubbedIfNeeded(item.title) { item.title = title }
+        if let summary = item.summary.flatMap(secrets.scrubbedIfNeeded) { item.summary = summary }
+        if let author = item.author.flatMap(secrets.scrubbedIfNeeded) { item.author = author }
     }
 
     /// How many of a source's items its stale-if-error snapshot keeps: its first 1,000, or
@@ -163,7 +173,7 @@ struct SourceRunner: Sendable {
     private func describe(_ error: any Error) -> TributaryError {
         switch error {
         case let error as TributaryError:
-            var message = Redaction.redact(error.description)
+            var message = http.sentSecrets.scrubber.scrub(error.description)
             if error.code == .rateLimited, let until = error.retryAfter, !message.contains("until") {
                 message += "; rate limited until \(ClockTime.format(until, now: clock.now()))"
             }
@@ -171,7 +181,7 @@ struct SourceRunner: Sendable {
         case let timeout as SignalTimeoutError:
             return TributaryError(.timeout, "timed out after \(ClockTime.seconds(timeout.after)) s")
         default:
-            return TributaryError(.badResponse, Redaction.redact(String(describing: error)))
+            return TributaryError(.badResponse, http.sentSecrets.scrubber.scrub(String(describing: error)))
         }
     }
 
