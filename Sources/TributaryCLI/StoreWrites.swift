@@ -21,13 +21,14 @@ struct StoreWrites {
     /// Whether the commit has ended, so that `finish()` waits for nothing but the prune.
     var commitHasEnded: Bool { commit?.hasEnded ?? true }
 
-    /// Waits for the commit, then prunes. A store that fails costs a warning, not the
+    /// Waits for the commit, then prunes and checkpoints. A store that fails costs a warning, not the
     /// digest: its items are fetched, so they are shown, and will be new again next time.
     func finish() {
         guard let store, let commit else { return }
         do {
             try commit.wait()
             try store.prune(olderThan: retention, now: now)
+            try store.checkpoint()
         } catch {
             let message = StoreWrites.message(error)
             StandardError.write("tributary: warning: \(message) (this run's items are not remembered)")

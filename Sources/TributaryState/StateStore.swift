@@ -67,9 +67,43 @@ public final class StateStore: Sendable {
         let lock = open(path.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         defer { if lock >= 0 { close(lock) } }  // closing releases the lock
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        makePrivate(path)
         let database = try DatabaseQueue(path: path.path, configuration: configuration)
+        try refuseIfDamaged(database)
         try StateSchema.bringUpToDate(database)
         return database
+    }
+
+    /// The store holds what the user follows and reads: it and its WAL are readable by the
+    /// user alone (0600, as the lock), whatever the umask. A new store is created so before
+    /// SQLite opens it (SQLite gives the WAL and shared-memory files the store's mode);
+    /// an older one is narrowed.
+    private static func makePrivate(_ path: URL) {
+        let files = FileManager.default
+        if !files.fileExists(atPath: path.path) {
+            files.createFile(atPath: path.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            try? files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path.path + suffix)
+        }
+    }
+
+    /// Refuses a store with damaged pages before anything is written to it: writing would
+    /// spread the damage, and the user's way out (moving it aside) keeps what can be saved.
+    private static func refuseIfDamaged(_ database: DatabaseQueue) throws {
+        let finding = try database.read { try String.fetchOne($0, sql: "PRAGMA quick_check(1)") }
+        if let finding, finding != "ok" { throw StateStoreError.damaged(finding) }
+    }
+
+    /// Copies what the write-ahead log holds into the store file, so that a copy of
+    /// `state.sqlite` alone (a backup) holds every run. Passive: it waits for no reader,
+    /// and what a reader still needs is copied by the next run's.
+    public func checkpoint() throws {
+        do {
+            try database.writeWithoutTransaction { try $0.checkpoint(.passive) }
+        } catch {
+            throw StateStoreError.describe(error, path: path)
+        }
     }
 
     /// Runs a write transaction, turning database errors into ones that name the store.

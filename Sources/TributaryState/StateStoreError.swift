@@ -6,6 +6,8 @@ import Tributary
 /// store is never deleted or replaced behind the user's back.
 enum StateStoreError: Error {
     case newerSchema
+    /// SQLite's `quick_check` found damaged pages; its first finding.
+    case damaged(String)
 
     static func describe(_ error: any Error, path: URL) -> TributaryError {
         if let error = error as? TributaryError { return error }
@@ -14,6 +16,8 @@ enum StateStoreError: Error {
         switch error {
         case StateStoreError.newerSchema:
             reason = "it was written by a newer Tributary (its schema is newer than this build knows)"
+        case StateStoreError.damaged(let finding):
+            reason = "it is damaged (SQLite's check found: \(TextCleanup.truncate(finding, to: 120)))"
         case let error as DatabaseError:
             (reason, way) = describe(error)
         case let error as CocoaError:

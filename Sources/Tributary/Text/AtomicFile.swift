@@ -3,21 +3,23 @@ import Foundation
 /// Writes files so that readers see the old content or the new, never half of one.
 ///
 /// A symbolic link is followed: the file it points to is replaced and the link stays.
-/// A replaced file keeps its permission bits; a new one gets 0666 less the umask.
+/// A replaced file keeps its permission bits; a new one gets 0666 less the umask, unless
+/// the caller names a mode.
 public enum AtomicFile {
-    /// Writes `data` to a temporary file beside the target, then renames it into place.
-    public static func write(_ data: Data, to url: URL) throws {
-        try write(to: url) { handle in try handle.write(contentsOf: data) }
+    /// Writes `data` to a temporary file beside the target, then renames it into place;
+    /// with `mode`, the file has those permission bits whatever it had before.
+    public static func write(_ data: Data, to url: URL, mode: mode_t? = nil) throws {
+        try write(to: url, mode: mode) { handle in try handle.write(contentsOf: data) }
     }
 
     /// Lets `fill` write a temporary file beside the target piece by piece, then renames it
     /// into place; on any error the temporary file is removed and the target is untouched.
-    public static func write(to url: URL, _ fill: (FileHandle) throws -> Void) throws {
+    public static func write(to url: URL, mode: mode_t? = nil, _ fill: (FileHandle) throws -> Void) throws {
         let target = try resolvingSymbolicLinks(url)
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            let handle = try create(temporary, mode: permissions(of: target))
+            let handle = try create(temporary, mode: mode ?? permissions(of: target))
             defer { try? handle.close() }
             try fill(handle)
             guard rename(temporary.path, target.path) == 0 else { throw failure(writing: target) }
