@@ -3,7 +3,9 @@ import Tributary
 
 /// One refresh of a `mastodon` entry: finds the timeline (looking the account up in
 /// account mode), reads it page by page along `Link: rel="next"` until `limit`
-/// statuses are in, and maps them.
+/// statuses are in, and maps them. A page is never read twice, and a status only once:
+/// a server whose `next` link names a page already read, or whose page holds nothing
+/// new, has no more.
 struct MastodonTimeline: Sendable {
     let query: MastodonQuery
     let instance: URL
@@ -14,15 +16,16 @@ struct MastodonTimeline: Sendable {
     func run() async throws -> SourceUpdate {
         var url = try await firstPageURL()
         var statuses: [MastodonAPI.Status] = []
-        var pages = 0
+        var seen: Set<String> = []
+        var read: Set<URL> = [url]
         while true {
             let response = try await send(url)
             let page = try MastodonResponse.decode([MastodonAPI.Status].self, response, hasToken: token != nil)
-            statuses += page
-            pages += 1
-            guard statuses.count < query.limit, !page.isEmpty,
-                let next = MastodonLinks.next(response.header("link"), sameOriginAs: url)
-            else { return update(statuses, pages: pages, last: response) }
+            let fresh = page.filter { seen.insert($0.id).inserted }
+            statuses += fresh
+            guard statuses.count < query.limit, !fresh.isEmpty,
+                let next = MastodonLinks.next(response.header("link"), sameOriginAs: url), read.insert(next).inserted
+            else { return update(statuses, pages: read.count, last: response) }
             url = next
         }
     }

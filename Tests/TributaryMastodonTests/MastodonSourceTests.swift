@@ -107,6 +107,18 @@ import TributaryTesting
         await run.server.shutdown()
     }
 
+    @Test(arguments: ["", "&again=1"])  // the same page again; another address, the same statuses
+    func aPageThatLinksToItselfOrRepeatsIsReadOnce(nextSuffix: String) async throws {
+        let run = try await MastodonFixtureRun.serving { request in
+            let link = "<http://\(request.headers["host"] ?? "")\(request.uri)\(nextSuffix)>; rel=\"next\""
+            return Fixture.response("link-paging/page-1.json", in: .module, headers: ["Link": link])
+        }
+        let items = try await run.harness.items(run.entry(#", "limit": 40"#))
+        #expect(items.map(\.title) == ["Page one status 0", "Page one status 1"], "each status once, not 40 copies")
+        #expect(run.server.requests.count == (nextSuffix.isEmpty ? 1 : 2), "\(run.server.requests.map(\.uri))")
+        await run.server.shutdown()
+    }
+
     @Test func aLimitOneHasReachedNeedsNoSecondPage() async throws {
         let run = try await Self.pagingServer()
         let items = try await run.harness.items(run.entry(#", "limit": 2"#))
