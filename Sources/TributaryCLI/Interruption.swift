@@ -1,17 +1,28 @@
 import Foundation
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into cancellation of the running work, so requests
-/// stop promptly and nothing is left half-written; the command then exits 128 + the
-/// signal's number (130, 143). A second signal, for work that does not stop, exits at once.
+/// Turns Ctrl-C (SIGINT) and SIGTERM (and, for `watch`, SIGHUP and Ctrl-\\'s SIGQUIT) into
+/// cancellation of the running work, so requests stop promptly and nothing is left
+/// half-written; the command then exits 128 + the signal's number (130, 143; 129, 131).
+/// A second signal, for work that does not stop, exits at once.
 enum Interruption {
     /// The work was cancelled by `signal`.
     struct Interrupted: Error {
         let signal: Int32
         var exitCode: Int32 { 128 + signal }
-        var name: String { signal == SIGTERM ? "terminated" : "interrupted" }
+        var name: String {
+            switch signal {
+            case SIGTERM: "terminated"
+            case SIGHUP: "hung up"
+            case SIGQUIT: "quit"
+            default: "interrupted"
+            }
+        }
     }
 
     static let signals = [SIGINT, SIGTERM]
+    /// What ends `watch` on a terminal: also a hang-up, and Ctrl-\\ (which would otherwise
+    /// end the process as a crash, its backtrace drawn over the screen).
+    static let watchSignals = signals + [SIGHUP, SIGQUIT]
 
     /// Runs `operation` and throws `Interrupted` when a signal arrived meanwhile, whatever
     /// the operation returned: work that checks `Task.isCancelled` before committing
@@ -21,7 +32,7 @@ enum Interruption {
     /// first time a signal source is made and never again: setting `SIG_IGN` or `SIG_DFL`
     /// here would lose every later signal.
     static func cancellingOnSignals<T: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> T
+        _ signals: [Int32] = signals, _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let task = Task { try await operation() }
         let received = ReceivedSignal()

@@ -41,8 +41,9 @@ struct WatchCommand: AsyncParsableCommand {
         defer { live.finishQueuedWrites() }
         let format = format
         try await ExitCodes.reportingFailures {
-            try await Interruption.cancellingOnSignals {
-                if StandardOutput.isTTY && isatty(STDIN_FILENO) != 0 {
+            let onTerminal = StandardOutput.isTTY && isatty(STDIN_FILENO) != 0
+            try await Interruption.cancellingOnSignals(onTerminal ? Interruption.watchSignals : Interruption.signals) {
+                if onTerminal {
                     try await WatchScreen(live: live, setup: setup).run()
                 } else {
                     try await WatchStream(format: format, setup: setup).run(live)

@@ -3,8 +3,10 @@ import Tributary
 import TributaryLive
 import TributaryRendering
 
-/// `watch` on a terminal: the digest redrawn on every change, new items marked, a live
-/// status line per source, and keys: r refreshes every source, q quits.
+/// `watch` on a terminal: the digest redrawn on every change and when the window is
+/// resized, lines fitted to the window's width, new items marked, a live status line per
+/// source, and keys: r refreshes every source, q quits. Ctrl-Z leaves the screen as the
+/// shell had it, and `fg` draws it again.
 struct WatchScreen: Sendable {
     let live: LivePipeline
     let setup: LiveRun
@@ -13,10 +15,24 @@ struct WatchScreen: Sendable {
         guard TerminalMode.enter() else { return try await WatchStream(format: .text, setup: setup).run(live) }
         defer { TerminalMode.restore() }
         let refreshAll = Command<Void, Void> { [live] in try await live.refreshAll() }
-        let style = TerminalStyle.forStream(isTTY: true, environment: setup.run.environment)
+        let shown = Locked<LiveDigest?>(nil)
+        let redraw: @Sendable () -> Void = { shown.withLock { if let update = $0 { draw(update) } } }
+        let jobControl = JobControl(
+            stopping: { shown.withLock { _ in TerminalMode.restore() } },
+            continued: {
+                shown.withLock { _ in _ = TerminalMode.isOn || TerminalMode.enter() }
+                redraw()
+            },
+            resized: redraw)
+        defer { withExtendedLifetime(jobControl) {} }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for try await update in live.digests { draw(update, style: style) }
+                for try await update in live.digests {
+                    shown.withLock {
+                        $0 = update
+                        draw(update)
+                    }
+                }
             }
             group.addTask {
                 for await key in Keys.typed() {
@@ -29,9 +45,16 @@ struct WatchScreen: Sendable {
         }
     }
 
-    private func draw(_ update: LiveDigest, style: TerminalStyle) {
+    /// Draws the digest at the window's width; not while the process is stopped.
+    private func draw(_ update: LiveDigest) {
+        guard TerminalMode.isOn else { return }
+        let environment = setup.run.environment
+        let style = TerminalStyle.forStream(isTTY: true, environment: environment)
+        let text = TextRenderer(
+            style: style, width: TerminalWidth.resolve(explicit: nil, isTTY: true, environment: environment),
+            time: TerminalTime(timeZone: TerminalTime.localZone(environment: environment)))
         let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
-        var screen = "\u{1B}[H\u{1B}[2J" + TextRenderer(style: style).render(digest)
+        var screen = "\u{1B}[H\u{1B}[2J" + text.render(digest)
         screen += "\n" + style.bold("Live") + "\n"
         for source in update.sources {
             screen += "  " + LiveStatus.describe(source) + "\n"

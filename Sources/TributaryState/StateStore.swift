@@ -81,7 +81,8 @@ public final class StateStore: Sendable {
     private static func makePrivate(_ path: URL) {
         let files = FileManager.default
         if !files.fileExists(atPath: path.path) {
-            files.createFile(atPath: path.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            // Where it cannot be made, SQLite says why when it opens the store.
+            _ = files.createFile(atPath: path.path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         for suffix in ["", "-wal", "-shm"] {
             try? files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path.path + suffix)
@@ -100,7 +101,7 @@ public final class StateStore: Sendable {
     /// and what a reader still needs is copied by the next run's.
     public func checkpoint() throws {
         do {
-            try database.writeWithoutTransaction { try $0.checkpoint(.passive) }
+            _ = try database.writeWithoutTransaction { try $0.checkpoint(.passive) }
         } catch {
             throw StateStoreError.describe(error, path: path)
         }
