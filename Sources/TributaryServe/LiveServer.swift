@@ -36,7 +36,8 @@ public struct LiveServer: Sendable {
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
-            router: router, configuration: .init(address: .hostname(address.host, port: address.port)),
+            router: router, server: ServeChannel.builder(),
+            configuration: .init(address: .hostname(address.host, port: address.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? address.port
                 bound.set(port)
@@ -55,7 +56,9 @@ public struct LiveServer: Sendable {
         let page = page
         let assets = assets
         router.get("/") { _, _ in
-            ServeResponse.body(page.render(hub.latest.value.digest), type: "text/html; charset=utf-8")
+            let rendered = page.render(hub.latest.value.digest)
+            return ServeResponse.body(
+                rendered.html, type: "text/html; charset=utf-8", headers: [.contentSecurityPolicy: rendered.policy])
         }
         router.get("/assets/:name") { _, context in assets.response(for: context.parameters.get("name") ?? "") }
         router.get("/healthz") { _, _ in ServeResponse.text("ok\n") }

@@ -37,9 +37,12 @@ enum ServeResponse {
         body(json, type: "application/json", status: status)
     }
 
-    static func body(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status, headers: [.contentType: type, .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    /// `text` as `type`, with `headers` besides the content type and `Cache-Control: no-store`.
+    static func body(
+        _ text: String, type: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+    ) -> Response {
+        var fields: HTTPFields = [.contentType: type, .cacheControl: "no-store"]
+        fields.append(contentsOf: headers)
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -2,15 +2,17 @@ import Foundation
 import Testing
 import TributaryTesting
 
-/// A page on the test's own server that frames `serve`'s page and works it as a person
-/// would: waits for the items, adds a post upstream, clicks Refresh, types in the search
-/// box, marks an item read and shows unread items only, and posts what it saw to `/done`
-/// as JSON. Chromium runs with web security off so
-/// the page may reach into the frame (another port of 127.0.0.1); its `--dump-dom` waits
-/// for the page's load, which an image at `/wait` holds back until the results are in.
+/// A page on the test's own server that opens `serve`'s page in a window of its own (a
+/// frame is refused: `serve` forbids framing, which the page checks first) and works it
+/// as a person would: waits for the items, adds a post upstream, clicks Refresh, types in
+/// the search box, marks an item read and shows unread items only, and posts what it saw
+/// to `/done` as JSON. Chromium runs with web security off so the page may reach into
+/// the window (another port of 127.0.0.1); its `--dump-dom` waits for the page's load,
+/// which an image at `/wait` holds back until the results are in.
 enum ServeBrowserHarness {
     /// What the page saw; a step it did not reach leaves its field nil.
     struct Results: Decodable {
+        var framedPageShown: Bool?
         var itemsAtStart: Int?
         var disabledWhileRunning: Bool?
         var labelWhileRunning: String?
@@ -27,9 +29,10 @@ enum ServeBrowserHarness {
     static func page(serve: URL) -> String {
         """
         <!doctype html><meta charset="utf-8"><title>harness</title>
-        <iframe id="app" src="\(serve.absoluteString)" width="1200" height="900"></iframe>
+        <iframe id="framed" src="\(serve.absoluteString)" width="600" height="400"></iframe>
         <img src="/wait" alt="">
         <script>
+        const serveURL = "\(serve.absoluteString)";
         \(script)
         </script>
         """
@@ -37,7 +40,6 @@ enum ServeBrowserHarness {
 
     static let script = #"""
         const results = {};
-        const frame = document.getElementById("app");
         const wait = (test, limit) => new Promise((resolve, reject) => {
           const started = Date.now();
           (function poll() {
@@ -48,14 +50,24 @@ enum ServeBrowserHarness {
             setTimeout(poll, 20);
           })();
         });
-        const app = () => frame.contentDocument;
+        let appWindow = null;
+        const app = () => appWindow.document;
         const titles = () => Array.from(app().querySelectorAll("li.row[data-item]:not([hidden]) h3 a"))
           .map((link) => link.textContent);
         (async () => {
+          const framed = document.getElementById("framed");
+          await new Promise((resolve) => {
+            framed.addEventListener("load", resolve);
+            setTimeout(resolve, 10000);
+          });
+          let framedDocument = null;
+          try { framedDocument = framed.contentDocument; } catch (error) {}
+          results.framedPageShown = !!(framedDocument && framedDocument.querySelector("meta[name=tributary-token]"));
+          appWindow = window.open(serveURL, "app", "width=1200,height=900");
           await wait(() => app().querySelectorAll("li.row[data-item]").length === 4
             && app().getElementById("refresh"), 20000);
           results.itemsAtStart = app().querySelectorAll("li.row[data-item]").length;
-          frame.contentWindow.harnessMarker = "kept";
+          appWindow.harnessMarker = "kept";
           await fetch("/grow");
           const button = app().getElementById("refresh");
           button.click();
@@ -65,7 +77,7 @@ enum ServeBrowserHarness {
           const fresh = Array.from(app().querySelectorAll("li.row[data-item]"))
             .find((row) => row.textContent.includes("Post 4"));
           results.newPostMarkedNew = fresh.hasAttribute("data-new") && !!fresh.querySelector(".new");
-          results.sameDocument = frame.contentWindow.harnessMarker === "kept";
+          results.sameDocument = appWindow.harnessMarker === "kept";
           const search = app().getElementById("search");
           search.value = "post 4";
           search.dispatchEvent(new Event("input"));
@@ -101,7 +113,7 @@ enum ServeBrowserHarness {
         process.arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-web-security", "--disable-site-isolation-trials",
+            "--disable-web-security", "--disable-site-isolation-trials", "--disable-popup-blocking",
             "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
             "--dump-dom", url.absoluteString,
         ]

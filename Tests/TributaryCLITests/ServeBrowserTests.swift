@@ -48,6 +48,7 @@ import TributaryTesting
         let posted = try #require(results.value, "the harness page posted no results")
         let seen = try JSONDecoder().decode(ServeBrowserHarness.Results.self, from: posted)
         #expect(seen.error == nil, "\(seen.error ?? "")")
+        #expect(seen.framedPageShown == false, "another site's frame shows nothing of serve's page")
         #expect(seen.itemsAtStart == 4)
         #expect(seen.disabledWhileRunning == true && seen.labelWhileRunning == "Refreshing…")
         #expect(

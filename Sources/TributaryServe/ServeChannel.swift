@@ -1,0 +1,31 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Hummingbird's HTTP/1 connection with `serve`'s own handlers inserted where they see
+/// the request and response as HTTP/1 parts, right after the request decoder.
+struct ServeChannel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+
+    let http1: HTTP1Channel
+
+    /// The server builder for `Application`.
+    static func builder() -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in ServeChannel(http1: HTTP1Channel(responder: responder)) }
+    }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandlers([FramePolicy()], position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await http1.handle(value: value, logger: logger)
+    }
+}
