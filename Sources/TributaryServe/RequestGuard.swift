@@ -1,10 +1,14 @@
 import HTTPTypes
 import Hummingbird
 
-/// Checks every request before it is routed: a `Host` header other than the bound host
-/// and port gets 421 (DNS rebinding), and a POST without the page's token gets 403.
+/// Checks every request before it is routed: more than one `Host` line gets 400 (RFC 9112
+/// §3.2), a `Host` other than the bound host and port gets 421 (DNS rebinding; for an
+/// absolute-form target, its authority, put in `Host` by `AbsoluteTarget`), and a POST
+/// without the page's token gets 403.
 struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Tributary-Token")! }
+    /// A `Host` line left among the fields: the first one becomes the request's authority.
+    static var hostHeader: HTTPField.Name { HTTPField.Name("Host")! }
 
     let acceptedHosts: Set<String>
     let token: ServeToken
@@ -12,6 +16,9 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        guard request.headers[values: Self.hostHeader].isEmpty else {
+            return ServeResponse.text("A request may carry one Host header, not more.\n", status: .badRequest)
+        }
         let host = request.head.authority
         guard let host, acceptedHosts.contains(host.lowercased()) else {
             return ServeResponse.text(

@@ -20,7 +20,7 @@ struct ServeChannel: ServerChildChannel {
         http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandlers([FramePolicy()], position: .after(decoder))
+            try pipeline.addHandlers([AbsoluteTarget(), FramePolicy()], position: .after(decoder))
             return value
         }
     }
