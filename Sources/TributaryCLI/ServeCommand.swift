@@ -54,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch let interrupted as Interruption.Interrupted {
             StandardError.write("tributary: \(interrupted.name); stopped serving")
+            throw ExitCode(interrupted.exitCode)
         }
     }
 

@@ -32,7 +32,7 @@ import TributaryTesting
         #expect(sources?.first?["status"] as? String == "ok" && sources?.first?["nextRefresh"] is String)
         let stopped = try await serve.stop()
         #expect(
-            stopped.status == 0 && serve.errors.all.last == "tributary: terminated; stopped serving",
+            stopped.status == 143 && serve.errors.all.last == "tributary: terminated; stopped serving",
             "\(serve.errors.all)")
     }
 

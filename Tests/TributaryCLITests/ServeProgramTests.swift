@@ -17,7 +17,7 @@ import TributaryTesting
         #expect(program == beside.resolvingSymlinksInPath().path, "the real path, however the suite was started")
         #expect(String(decoding: try await serve.send("/healthz").body, as: UTF8.self) == "ok\n")
         let stopped = try await serve.stop()  // SIGTERM to the process `tributary` was started as
-        #expect(stopped.status == 0 && serve.errors.all.last == "tributary: terminated; stopped serving")
+        #expect(stopped.status == 143 && serve.errors.all.last == "tributary: terminated; stopped serving")
     }
 
     @Test func withoutTributaryServeBesideItServeExits69AndSaysWhatToBuild() async throws {
