@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Tributary
 import TributaryLive
 
@@ -11,6 +12,10 @@ final class DigestHub: Sendable {
     let refreshAll: Command<Void, Void>
     /// Refreshes the source with the given id.
     let refreshOne: Command<String, Void>
+    /// Server-Sent Events: `digest` (the `/api/digest` document on one line) now and on
+    /// every change, and `refresh` (`{"running": …}`) on each change of the refresh
+    /// commands' state; each rendered once for every stream.
+    let events = EventFanout()
 
     init(live: LivePipeline) {
         self.live = live
@@ -19,24 +24,32 @@ final class DigestHub: Sendable {
         refreshOne = Command { id in try await live.refresh(id) }
     }
 
-    /// Keeps `latest` current until cancelled.
+    /// Keeps `latest` current and the event streams fed until cancelled.
     func run() async throws {
-        for try await digest in live.digests { latest.set(digest) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { for try await digest in self.live.digests { self.latest.set(digest) } }
+            group.addTask {
+                for try await digest in self.latest.signal {
+                    self.events.publish("digest", Self.event("digest", DigestJSON.line(of: digest.digest)))
+                }
+            }
+            group.addTask {
+                let running = Signal<Bool>.combineLatest([self.refreshAll.isExecuting, self.refreshOne.isExecuting]) {
+                    $0.contains(true)
+                }
+                for try await isRunning in running {
+                    self.events.publish("refresh", Self.event("refresh", #"{"running": \#(isRunning)}"#))
+                }
+            }
+            _ = try await group.next()
+            group.cancelAll()
+        }
     }
 
     /// True while either refresh command runs.
     var isRefreshing: Bool { refreshAll.isRunning || refreshOne.isRunning }
 
-    /// Server-Sent Events: the digest now and on every change (`event: digest`), and each
-    /// change of the refresh commands' state (`event: refresh`).
-    var events: Signal<String> {
-        let digests = latest.signal.map { Self.event("digest", DigestJSON.line(of: $0.digest)) }
-        let running = Signal<Bool>.combineLatest([refreshAll.isExecuting, refreshOne.isExecuting]) { $0.contains(true) }
-        let refreshes = running.map { Self.event("refresh", #"{"running": \#($0)}"#) }
-        return Signal.merge([digests, refreshes])
-    }
-
-    private static func event(_ name: String, _ data: String) -> String {
-        "event: \(name)\ndata: \(data)\n\n"
+    private static func event(_ name: String, _ data: String) -> ByteBuffer {
+        ByteBuffer(string: "event: \(name)\ndata: \(data)\n\n")
     }
 }
