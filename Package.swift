@@ -94,6 +94,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Assets")]
         ),
         .target(name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")]),

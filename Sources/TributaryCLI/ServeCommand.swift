@@ -23,8 +23,36 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port to listen on (0: any free port, printed at start).")
     var port = 8080
 
+    @Option(
+        name: .long, help: ArgumentHelp("How long a client may take to send a request's head.", valueName: "duration"))
+    var headerTimeout = "10s"
+
+    @Option(
+        name: .long, help: ArgumentHelp("How long a client may take to send a request's body.", valueName: "duration"))
+    var bodyTimeout = "30s"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How long a kept-alive connection may wait for its next request.", valueName: "duration"))
+    var idleTimeout = "60s"
+
+    /// The three timeouts, parsed; `validate()` has refused any that does not parse.
+    var timeouts: ServeTimeouts {
+        let defaults = ServeTimeouts()
+        return ServeTimeouts(
+            header: Duration.parse(headerTimeout) ?? defaults.header,
+            body: Duration.parse(bodyTimeout) ?? defaults.body,
+            idle: Duration.parse(idleTimeout) ?? defaults.idle)
+    }
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        for (option, value) in [
+            ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
+            ("--idle-timeout", idleTimeout),
+        ] where Duration.parse(value) == nil {
+            throw ValidationError("\(option) \(TextCleanup.singleLine(value)): expected \(Duration.acceptedForms)")
+        }
         if state.new || state.since != nil || state.unread {
             throw ValidationError(
                 "serve offers New only and Unread only on the page; --new, --since and --unread are for digest")
@@ -48,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await Interruption.cancellingOnSignals {
-                try await server.serve(live, at: address) { port in
+                try await server.serve(live, at: address, timeouts: timeouts) { port in
                     StandardError.write("tributary: serving http://\(Self.hostInURL(address.host)):\(port)/")
                 }
             }

@@ -13,15 +13,19 @@ public struct LiveServer: Sendable {
     let address: ServeAddress
     let page: LivePage
     let assets: ServeAssets
+    let timeouts: ServeTimeouts
 
-    /// A server for `live` on `address`; `token` is the page's secret for POSTs.
+    /// A server for `live` on `address`, closing connections that outstay `timeouts`;
+    /// `token` is the page's secret for POSTs.
     public init(
-        live: LivePipeline, address: ServeAddress, renderer: HTMLReportRenderer, token: ServeToken = ServeToken()
+        live: LivePipeline, address: ServeAddress, timeouts: ServeTimeouts = ServeTimeouts(),
+        renderer: HTMLReportRenderer, token: ServeToken = ServeToken()
     )
         throws
     {
         hub = DigestHub(live: live)
         self.address = address
+        self.timeouts = timeouts
         page = LivePage(renderer: renderer, token: token)
         assets = try ServeAssets()
     }
@@ -36,7 +40,7 @@ public struct LiveServer: Sendable {
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
-            router: router, server: ServeChannel.builder(),
+            router: router, server: ServeChannel.builder(timeouts: timeouts),
             configuration: .init(address: .hostname(address.host, port: address.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? address.port

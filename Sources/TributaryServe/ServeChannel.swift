@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import TributaryLive
 
 /// Hummingbird's HTTP/1 connection with `serve`'s own handlers inserted where they see
 /// the request and response as HTTP/1 parts, right after the request decoder.
@@ -10,17 +11,19 @@ struct ServeChannel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
     let http1: HTTP1Channel
+    let timeouts: ServeTimeouts
 
     /// The server builder for `Application`.
-    static func builder() -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in ServeChannel(http1: HTTP1Channel(responder: responder)) }
+    static func builder(timeouts: ServeTimeouts) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in ServeChannel(http1: HTTP1Channel(responder: responder), timeouts: timeouts) }
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandlers([AbsoluteTarget(), FramePolicy()], position: .after(decoder))
+            try pipeline.addHandlers(
+                [ConnectionDeadlines(timeouts: timeouts), AbsoluteTarget(), FramePolicy()], position: .after(decoder))
             return value
         }
     }

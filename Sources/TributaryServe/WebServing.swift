@@ -6,9 +6,10 @@ public struct WebServing: LiveServing {
     public init() {}
 
     public func serve(
-        _ live: LivePipeline, at address: ServeAddress, onListening: @escaping @Sendable (Int) async -> Void
+        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts,
+        onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
-        try await LiveServer(live: live, address: address, renderer: try HTMLReportRenderer()).run(
-            onListening: onListening)
+        try await LiveServer(live: live, address: address, timeouts: timeouts, renderer: try HTMLReportRenderer())
+            .run(onListening: onListening)
     }
 }
