@@ -6,13 +6,14 @@ final class OutputLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var partial = Data()
+    private var hasEnded = false
 
     init(_ pipe: Pipe) {
         let handle = pipe.fileHandleForReading
         Thread {
             while true {
                 let data = handle.availableData
-                if data.isEmpty { return }
+                if data.isEmpty { return self.lock.withLock { self.hasEnded = true } }
                 self.append(data)
             }
         }.start()
@@ -24,6 +25,16 @@ final class OutputLines: @unchecked Sendable {
     /// Everything so far, the last line whether it is complete or not.
     var text: String {
         lock.withLock { (lines + [String(decoding: partial, as: UTF8.self)]).joined(separator: "\n") }
+    }
+
+    /// Waits (polling every 50 ms) until the writer has closed the pipe, for at most
+    /// `limit`; returns whether it has.
+    func waitForEnd(upTo limit: Duration) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !lock.withLock({ hasEnded }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return lock.withLock { hasEnded }
     }
 
     /// Waits (polling every 50 ms) until `test` passes on the lines, for at most `limit`;

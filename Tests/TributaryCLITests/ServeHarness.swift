@@ -42,9 +42,17 @@ struct ServeHarness {
         return String(page[start.upperBound...].prefix { $0 != "\"" })
     }
 
-    /// Stops the server with SIGTERM and returns how it ended.
+    /// Stops the server with SIGTERM and returns how it ended, once `errors` has every line.
     func stop() async throws -> TributaryBinary.Result {
         running.send(SIGTERM)
-        return try await running.finish()
+        return try await finish()
+    }
+
+    /// Waits for the server to end (after a signal) and for `errors` to have every line;
+    /// the result's standard error is `errors`' text.
+    func finish() async throws -> TributaryBinary.Result {
+        let result = try await running.finish(readingErrors: false)
+        _ = try await errors.waitForEnd(upTo: .seconds(30))
+        return TributaryBinary.Result(status: result.status, stdout: result.stdout, stderr: errors.text)
     }
 }

@@ -57,7 +57,13 @@ struct TributaryBinary {
         /// pipe (64 KB, a ThreadSanitizer report and many sources' lines) before it closes
         /// standard output would otherwise wait for us while we wait for it.
         func finish() async throws -> Result {
-            async let stderr = offPool { err.fileHandleForReading.readDataToEndOfFile() }
+            try await finish(readingErrors: true)
+        }
+
+        /// `finish()`, leaving standard error to a reader of its own (an `OutputLines`) when
+        /// `readingErrors` is false: two readers of one pipe would share its lines between them.
+        func finish(readingErrors: Bool) async throws -> Result {
+            async let stderr = offPool { readingErrors ? err.fileHandleForReading.readDataToEndOfFile() : Data() }
             let (status, stdout) = try await offPool {
                 let stdout = out.fileHandleForReading.readDataToEndOfFile()
                 process.waitUntilExit()
