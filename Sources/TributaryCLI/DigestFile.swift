@@ -17,7 +17,7 @@ struct DigestFile {
         do {
             try output.write([bytes[...]])
         } catch {
-            StandardError.write("tributary: cannot write \(path): \(Self.reason(error))")
+            StandardError.write("tributary: cannot write \(path): \(AtomicFile.reason(error))")
             throw ExitCode(ExitCodes.partialFailure)
         }
     }
@@ -34,13 +34,5 @@ struct DigestFile {
         case .jsonfeed: bytes = Array(JSONFeedRenderer().render(digest).utf8)
         }
         return bytes
-    }
-
-    /// The system's reason for a failed write (`No such file or directory`), else the error.
-    private static func reason(_ error: any Error) -> String {
-        guard let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError else {
-            return error.localizedDescription
-        }
-        return String(cString: strerror(posix.code.rawValue))
     }
 }

@@ -61,6 +61,19 @@ public enum AtomicFile {
         return handle
     }
 
+    /// The system's reason for a failed write in plain words (`Permission denied`,
+    /// `No space left on device`, `Is a directory`), not Foundation's "The operation could
+    /// not be completed"; else the error's own description.
+    public static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        let underlying = error.userInfo[NSUnderlyingErrorKey]
+        if let posix = (underlying as? POSIXError)?.code.rawValue ?? (error as? POSIXError)?.code.rawValue {
+            return String(cString: strerror(posix))
+        }
+        let posix = [error, underlying as? NSError].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
+        return posix.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+    }
+
     /// The error for the last failed call, naming the file and the system's reason.
     private static func failure(writing file: URL) -> CocoaError {
         var info: [String: Any] = [NSFilePathErrorKey: file.path]

@@ -65,7 +65,7 @@ extension FeedsFile {
             var backup: URL?
             if let bytes {
                 backup = url.appendingPathExtension("bak")
-                try AtomicFile.write(Data(bytes), to: backup!)
+                try AtomicFile.write(Data(bytes), to: backup!, mode: 0o600)  // it may hold what the user follows
             } else {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -73,10 +73,9 @@ extension FeedsFile {
             try AtomicFile.write(Data(text), to: url)
             return backup
         } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
             throw TributaryError(
                 .invalidConfiguration,
-                "cannot write \(TextCleanup.singleLine(url.path)): \(reason ?? error.localizedDescription)")
+                "cannot write \(TextCleanup.singleLine(url.path)): \(AtomicFile.reason(error)); it is as it was")
         }
     }
 
