@@ -20,30 +20,12 @@ import TributaryTesting
     /// and returns its exit status (`script`'s, which passes on the command's) and
     /// everything it wrote.
     static func watch(config: URL, then action: Action) async throws -> (status: Int32, screen: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        let command = "exec \(TributaryBinary.executable.path) watch --config \(config.path) --no-state --no-cache"
-        process.arguments = ["-qfec", command, "/dev/null"]
-        process.environment = TributaryBinary.isolatedEnvironment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let lines = OutputLines(output)
-        let drawn = try await lines.wait(upTo: .seconds(30)) { _ in lines.text.contains("g: ok · next refresh ") }
-        #expect(drawn, "no screen: \(lines.all)")
+        let screen = try await WatchTerminalTests.Screen.start(config: config, columns: 80)
         switch action {
-        case .typing(let key): input.fileHandleForWriting.write(Data(key.utf8))
-        case .signalling(let number):
-            // script's shell execs tributary: its one child.
-            let tributary = try #require(
-                ProcessWatch.child(of: process.processIdentifier), "script runs no tributary")
-            kill(tributary, number)
+        case .typing(let key): screen.type(key)
+        case .signalling(let number): try screen.signal(number)
         }
-        try await offPool { process.waitUntilExit() }
-        _ = try await lines.wait(upTo: .seconds(5)) { _ in lines.text.contains(Self.restored) }
-        return (process.terminationStatus, lines.text)
+        return try await screen.end()
     }
 
     @Test func qAndCtrlCBothRestoreTheTerminal() async throws {
