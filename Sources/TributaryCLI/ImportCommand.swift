@@ -10,8 +10,8 @@ struct ImportCommand: ParsableCommand {
         abstract: "Add a `feed` entry to feeds.json for every feed of an OPML file (folders become tags).",
         discussion: """
             Feeds whose URL feeds.json already reads are skipped, so importing again is safe; so are feeds whose \
-            URL holds a password (feeds.json takes one only as ${VAR}). Entries are added \
-            at the end of "sources", comments and all kept; the old file is kept as feeds.json.bak. \
+            URL holds a password (feeds.json takes one only as ${VAR}). Titles and addresses are written \
+            literally, a ${ in them as $${, so the file can never name a variable. Entries are added at the end of "sources", comments and all kept; the old file is kept as feeds.json.bak. \
             Exits 3, writing nothing, when the OPML or feeds.json is not usable.
             """
     )

@@ -7,7 +7,11 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check a configuration file without touching the network.",
-        discussion: "Exits 0 when valid, 3 when not, naming each entry, key and fix."
+        discussion: """
+            A string's ${VAR} is read from the environment when a run starts; $${ stands for a literal ${ \
+            (import and add write text from files and pages that way, so it never names a variable). \
+            Exits 0 when valid, 3 when not, naming each entry, key and fix.
+            """
     )
 
     @OptionGroup var config: ConfigOption

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Replaces `${VAR}` references in feeds.json strings with environment values.
+/// Replaces `${VAR}` references in feeds.json strings with environment values; `$${` is
+/// the escape for a literal `${` (see `LiteralText`).
 struct EnvironmentExpansion: Sendable {
     let environment: [String: String]
 
@@ -11,6 +12,11 @@ struct EnvironmentExpansion: Sendable {
         var missing: [String] = []
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
+            if start.lowerBound > rest.startIndex, rest[rest.index(before: start.lowerBound)] == "$" {
+                output += rest[..<rest.index(before: start.lowerBound)] + "${"  // `$${`: a literal `${`
+                rest = rest[start.upperBound...]
+                continue
+            }
             output += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
                 rest = rest[start.lowerBound...]

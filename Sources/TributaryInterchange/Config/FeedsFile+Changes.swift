@@ -16,12 +16,13 @@ public struct FeedsChange: Sendable {
 extension FeedsFile {
     /// The change that adds `subscriptions`: one entry per new feed URL, with an id from
     /// its title (or `id`, for a single feed), skipping URLs already present and those that
-    /// hold a password.
+    /// hold a password. Every value is taken literally (`LiteralText`): a `${` in a title or
+    /// address from a file or a page is written `$${`, so it never names a variable.
     public func change(adding subscriptions: [Subscription], id: String? = nil) -> FeedsChange {
         var change = FeedsChange()
         var ids = EntryIDs(taken: self.ids)
         var present = feedURLs
-        for subscription in subscriptions {
+        for subscription in subscriptions.map(\.literal) {
             if EntryChecks.holdsWrittenPassword(subscription.feedURL) {
                 change.withPassword.append(subscription)
                 continue
@@ -85,5 +86,14 @@ extension FeedsFile {
             throw TributaryError(.invalidConfiguration, "\(url.path) has no \"sources\" list to add to")
         }
         return text
+    }
+}
+
+extension Subscription {
+    /// The subscription as feeds.json must hold it to mean exactly these values.
+    fileprivate var literal: Subscription {
+        Subscription(
+            title: title.map(LiteralText.escaped), feedURL: LiteralText.escaped(feedURL),
+            siteURL: siteURL.map(LiteralText.escaped), folders: folders.map(LiteralText.escaped))
     }
 }

@@ -3,8 +3,8 @@ import Tributary
 
 extension FeedsFile {
     /// The entries another reader can follow, in feeds.json order: every `feed` entry, with
-    /// `url`, `title` and `siteURL` exactly as written (a `${VAR}` is never expanded, so no
-    /// secret leaves the file) and `tags` as folders; then any other entry whose source
+    /// `url`, `title` and `siteURL` as written (a `${VAR}` is never expanded, so no secret
+    /// leaves the file; a `$${` escape is read as the `${` it stands for) and `tags` as folders; then any other entry whose source
     /// has a feed address of its own (`FeedAddressable`, such as Flickr's public feed).
     public var subscriptions: [Subscription] {
         let validated = config?.sources ?? []
@@ -13,9 +13,10 @@ extension FeedsFile {
                 return validated.first { $0.path == "sources[\(index)]" }.flatMap(addressed)
             }
             guard let url = entry["url"]?.stringValue else { return nil }
+            let text = { (key: String) in entry[key]?.stringValue.map(LiteralText.unescaped) }
             return Subscription(
-                title: entry["title"]?.stringValue ?? entry["id"]?.stringValue, feedURL: url,
-                siteURL: entry["siteURL"]?.stringValue, folders: entry["tags"]?.stringList ?? [])
+                title: text("title") ?? entry["id"]?.stringValue, feedURL: LiteralText.unescaped(url),
+                siteURL: text("siteURL"), folders: (entry["tags"]?.stringList ?? []).map(LiteralText.unescaped))
         }
     }
 

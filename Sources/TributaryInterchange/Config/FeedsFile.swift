@@ -60,8 +60,8 @@ public struct FeedsFile {
             }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The id of the entry that already reads `feedURL`, if one does.
+    /// The id of the entry that already reads `feedURL` (taken literally), if one does.
     public func entry(reading feedURL: String) -> String? {
-        feedURLs[feedURL]
+        feedURLs[LiteralText.escaped(feedURL)]
     }
 }
