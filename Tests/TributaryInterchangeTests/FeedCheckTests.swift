@@ -17,6 +17,13 @@ import Testing
         #expect(refusal("file:///etc/passwd", page: page) == "not an http or https address")
     }
 
+    /// Spellings of 127.0.0.1 that libcurl connects to, as `inet_aton` reads them.
+    @Test(arguments: ["0x7f000001", "0x7f.0.0.1", "017700000001", "127.1", "2130706433", "0177.0.0.01"])
+    func everySpellingOfLoopbackIsRefused(host: String) {
+        let refused = refusal("http://\(host)/feed", page: "https://ada.example/")
+        #expect(refused?.contains("a loopback address") == true, "\(host): \(refused ?? "allowed")")
+    }
+
     @Test func otherPublicHostsAndLocalPagesMayBeFollowed() {
         #expect(refusal("https://cdn.example/feed.xml", page: "https://ada.example/") == nil)
         #expect(refusal("http://127.0.0.1:9/feed", page: "http://127.0.0.1:8080/") == nil)

@@ -11,10 +11,12 @@ public enum AddressScope: String, Sendable {
     case reserved
 
     /// The scope of a numeric IPv4 or IPv6 address (`127.0.0.1`, `fe80::1`); `reserved`
-    /// for text that is not one. IPv4-mapped IPv6 addresses are judged as IPv4.
+    /// for text that is not one. IPv4 is read as `inet_aton` reads it, in every spelling
+    /// libcurl also connects to (`127.1`, `2130706433`, `0x7f000001`, `0x7f.0.0.1`,
+    /// `017700000001`). IPv4-mapped IPv6 addresses are judged as IPv4.
     public static func of(_ address: String) -> AddressScope {
         var v4 = in_addr()
-        if inet_pton(AF_INET, address, &v4) == 1 {
+        if inet_aton(address, &v4) == 1 {
             return of(ipv4: withUnsafeBytes(of: v4) { Array($0) })
         }
         var v6 = in6_addr()
