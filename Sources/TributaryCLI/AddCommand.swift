@@ -97,7 +97,10 @@ struct AddCommand: AsyncParsableCommand {
                 return found[answer - 1]
             }
         }
-        let problem = pick.map { "--pick \($0): only \(found.count) feeds were found" } ?? "several feeds were found"
+        let problem =
+            pick.map {
+                "--pick \($0): only \(Plural.count(found.count, "feed")) \(found.count == 1 ? "was" : "were") found"
+            } ?? "several feeds were found"
         StandardError.write("tributary: \(problem); add one with --pick N:\n" + list.joined(separator: "\n"))
         throw ExitCode.validationFailure
     }

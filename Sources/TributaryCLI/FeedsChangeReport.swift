@@ -28,7 +28,7 @@ struct FeedsChangeReport {
         let verb = dryRun ? "would add" : "added"
         let withPassword = change.withPassword.isEmpty ? "" : ", \(change.withPassword.count) holding a password"
         lines.append(
-            "\(config): \(verb) \(change.added.count) feeds, skipped \(change.skipped.count) already present"
+            "\(config): \(verb) \(Plural.count(change.added.count, "feed")), skipped \(change.skipped.count) already present"
                 + withPassword)
         StandardOutput.write(lines.map(TextCleanup.singleLine).joined(separator: "\n") + "\n")
     }

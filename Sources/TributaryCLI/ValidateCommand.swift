@@ -30,7 +30,7 @@ struct ValidateCommand: ParsableCommand {
                     StandardError.write("note: \(error.message)")
                 }
             }
-            StandardOutput.write("\(shown): valid (\(loaded.sources.count) sources)\n")
+            StandardOutput.write("\(shown): valid (\(Plural.count(loaded.sources.count, "source")))\n")
         } catch let error as TributaryError {
             StandardError.write("\(shown): invalid:\n\(error.message)")
             throw ExitCode(ExitCodes.invalidConfiguration)

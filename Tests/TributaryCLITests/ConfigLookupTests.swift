@@ -97,7 +97,7 @@ import TributaryTesting
             ["validate"], environment: setup.environment.merging(["TRIBUTARY_CONFIG": named.path]) { $1 },
             in: setup.work)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "\(named.path): valid (1 sources)\n")
+        #expect(result.stdout == "\(named.path): valid (1 source)\n")
     }
 
     @Test func withNoConfigAnywhereTheErrorNamesThePathsTriedAndSuggestsInit() async throws {

@@ -162,7 +162,7 @@ import Testing
         #expect(imported.stdout.contains("added public: https://public.example/feed.xml"), "\(imported.stdout)")
         #expect(
             imported.stdout.contains("skipped https://ada:***@private.example/feed.xml: its address holds a password"))
-        #expect(imported.stdout.contains("added 1 feeds, skipped 0 already present, 1 holding a password"))
+        #expect(imported.stdout.contains("added 1 feed, skipped 0 already present, 1 holding a password"))
         let written = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
         #expect(!(imported.stdout + imported.stderr + written).contains("hunter2"))
         #expect(try await TributaryBinary.run(["validate"], in: folder).status == 0)

@@ -97,7 +97,8 @@ struct ConfigProblems {
     /// The problems, one per line; past 20, the rest are counted rather than listed.
     var summary: String {
         let shown = messages.prefix(20)
-        let more = messages.count > shown.count ? ["… and \(messages.count - shown.count) more problems"] : []
+        let more =
+            messages.count > shown.count ? ["… and \(Plural.count(messages.count - shown.count, "more problem"))"] : []
         return (shown + more).joined(separator: "\n")
     }
 
