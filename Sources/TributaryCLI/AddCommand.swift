@@ -71,7 +71,9 @@ struct AddCommand: AsyncParsableCommand {
     /// The feeds found at `url`; none is exit 1 with what was tried.
     private func discover(with http: HTTPClient) async throws -> [DiscoveredFeed] {
         do {
-            return try await FeedDiscovery(http: http).discover(URL(string: url)!)
+            return try await FeedDiscovery(http: http) { StandardError.write("note: " + TextCleanup.singleLine($0)) }
+                .discover(
+                    URL(string: url)!)
         } catch let error as TributaryError {
             StandardError.write("tributary: " + error.message)
             throw ExitCode(ExitCodes.partialFailure)

@@ -137,6 +137,22 @@ import TributaryTesting
         #expect(config.contains(#""id": "comments""#) && config.contains(#""title": "Comments""#))
     }
 
+    @Test func aPageAnnouncingAThousandFeedsHasOnlyTheFirst20Fetched() async throws {
+        let head = (1...1000).map { #"<link rel="alternate" type="application/rss+xml" href="/feed\#($0).xml">"# }
+        let (result, config, server) = try await add("/") { path in
+            path == "/" ? Self.page(head: head.joined()) : nil
+        }
+        #expect(result.status == 1)
+        let announced = server.requests.map(\.path).filter {
+            $0.hasPrefix("/feed") && $0 != "/feed" && $0 != "/feed.json"
+        }
+        #expect(announced == (1...20).map { "/feed\($0).xml" }, "only the first 20 announced feeds are fetched")
+        let base = server.baseURL.absoluteString
+        let note = "note: \(base)/ announces 1000 feeds; the first 20 were tried, the other 980 ignored"
+        #expect(result.stderr.contains(note), "stderr: \(result.stderr)")
+        #expect(config == #"{"sources": []}"#)
+    }
+
     @Test func anAddressThatIsNeitherFeedNorPageIsRefused() async throws {
         let (result, config, server) = try await add("/api") { path in
             path == "/api" ? .text(#"{"ok": true}"#, contentType: "application/json") : nil

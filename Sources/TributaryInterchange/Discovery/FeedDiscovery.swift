@@ -11,10 +11,17 @@ public struct FeedDiscovery: Sendable {
     /// Where sites commonly put their feed, tried when a page announces none.
     public static let commonPaths = ["/feed", "/rss.xml", "/atom.xml", "/index.xml", "/feed.json"]
 
-    let http: HTTPClient
+    /// How many of a page's announced feeds are fetched at most; the rest are ignored, so
+    /// a page cannot make `add` fetch a thousand addresses.
+    public static let maxAnnouncedLinks = 20
 
-    public init(http: HTTPClient) {
+    let http: HTTPClient
+    /// Told, in one line, what was left out (announced links beyond the cap).
+    let notice: @Sendable (String) -> Void
+
+    public init(http: HTTPClient, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.http = http
+        self.notice = notice
     }
 
     /// The feeds found at `url`, at least one; throws a `TributaryError` naming every
@@ -42,7 +49,13 @@ public struct FeedDiscovery: Sendable {
     private func announcedFeeds(
         in page: HTTPResponse, at pageURL: URL, tried: inout [String]
     ) async -> [DiscoveredFeed] {
-        let links = HTMLFeedLinks.find(in: page.body, pageURL: pageURL)
+        let announced = HTMLFeedLinks.find(in: page.body, pageURL: pageURL)
+        let links = announced.prefix(Self.maxAnnouncedLinks)
+        if announced.count > links.count {
+            notice(
+                "\(pageURL.absoluteString) announces \(announced.count) feeds; the first \(links.count) were tried, "
+                    + "the other \(announced.count - links.count) ignored")
+        }
         if links.isEmpty { tried.append("\(pageURL.absoluteString): no <link rel=\"alternate\"> to a feed") }
         var found: [DiscoveredFeed] = []
         for link in links {
