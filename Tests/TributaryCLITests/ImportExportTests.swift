@@ -132,11 +132,6 @@ import Testing
             """
         ),
         ("<rss><channel/></rss>", "the root element is not <opml>"),
-        (
-            "<opml version=\"2.0\"><body>\n<outline text=\"A\" xmlUrl=\"https://a.example/feed\"/>\n"
-                + "<outline text=\"Orphan\"/>\n</body></opml>",
-            "line 3: the outline \"Orphan\" has no xmlUrl (and is no folder); remove it or add its feed's address"
-        ),
     ])
     func badOPMLIsRefusedAndNothingIsWritten(opml: String, message: String) async throws {
         let folder = try folder(config: Self.commentedConfig, opml: opml)
@@ -146,6 +141,61 @@ import Testing
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
         #expect(text == Self.commentedConfig)
+    }
+
+    @Test(arguments: [
+        (OPMLFixtures.newsboat, 2, "skipped 1 outline that is not a feed (an empty folder or a setting): line 9"),
+        (OPMLFixtures.rssOwl, 2, "skipped 2 outlines that are not feeds (empty folders or settings): lines 12, 13"),
+        (
+            OPMLFixtures.tinyTinyRSS, 2,
+            "skipped 3 outlines that are not feeds (empty folders or settings): lines 12, 13, 14"
+        ),
+    ])
+    func aReadersExportImportsItsFeedsAndNamesTheOutlinesThatAreNot(opml: String, feeds: Int, skipped: String)
+        async throws
+    {
+        let folder = try folder(config: nil, opml: opml)
+        let imported = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        #expect(imported.status == 0, "stderr: \(imported.stderr)")
+        #expect(imported.stdout.contains(skipped), "stdout: \(imported.stdout)")
+        #expect(imported.stdout.contains("feeds.json: added \(feeds) feeds, skipped 0 already present"))
+        let validated = try await TributaryBinary.run(["validate"], in: folder)
+        #expect(validated.stdout.contains("valid (\(feeds) sources)"), "stderr: \(validated.stderr)")
+    }
+
+    @Test func outlinesWhoseAddressIsNoWebFeedAreRefusedOneByOneAndTheRestImported() async throws {
+        let opml = """
+            <opml version="2.0"><body>
+            <outline text="Passwords" xmlUrl="/etc/passwd"/>
+            <outline text="Key" xmlUrl="~/.ssh/id_rsa"/>
+            <outline text="Netrc" xmlUrl="file:///home/ada/.netrc"/>
+            <outline text="Spaced" xmlUrl="http://host.example/a b"/>
+            <outline text="Two lines" xmlUrl="https://host.example/feed&#10;X-Injected: 1"/>
+            <outline text="Good" xmlUrl="https://good.example/feed.xml"/>
+            </body></opml>
+            """
+        let folder = try folder(config: nil, opml: opml)
+        let imported = try await TributaryBinary.run(
+            ["import", "--config", "feeds.json", "subscriptions.opml"], in: folder)
+        #expect(imported.status == 0, "stderr: \(imported.stderr)")
+        let lines = imported.stdout.split(separator: "\n").map(String.init)
+        let notWeb = "is not an http:// or https:// address; only http(s) feed addresses are imported"
+        let spaced = "holds a space or a control character (a space is written %20)"
+        for expected in [
+            #"refused the outline on line 2: "/etc/passwd" \#(notWeb)"#,
+            #"refused the outline on line 3: "~/.ssh/id_rsa" \#(notWeb)"#,
+            #"refused the outline on line 4: "file:///home/ada/.netrc" \#(notWeb)"#,
+            #"refused the outline on line 5: "http://host.example/a b" \#(spaced)"#,
+            #"refused the outline on line 6: "https://host.example/feed X-Injected: 1" \#(spaced)"#,
+        ] {
+            #expect(lines.contains { $0.hasPrefix(expected) }, "missing \(expected) in:\n\(imported.stdout)")
+        }
+        #expect(imported.stdout.contains("added good: https://good.example/feed.xml"))
+        #expect(imported.stdout.contains("feeds.json: added 1 feed, skipped 0 already present, refused 5 not http(s)"))
+        let written = try String(contentsOf: folder.appendingPathComponent("feeds.json"), encoding: .utf8)
+        for kept in ["passwd", "id_rsa", "netrc", "host.example"] { #expect(!written.contains(kept)) }
+        #expect(try await TributaryBinary.run(["validate"], in: folder).status == 0)
     }
 
     @Test func aFeedWhoseAddressHoldsAPasswordIsSkippedWithoutShowingIt() async throws {

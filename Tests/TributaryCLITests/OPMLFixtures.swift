@@ -32,6 +32,65 @@ enum OPMLFixtures {
             """
     }
 
+    /// An export in the shape `newsboat -e` writes (OPML 1.0, one flat list): a query feed,
+    /// which has no address of its own, is an outline with an empty `xmlUrl` (line 9).
+    static let newsboat = """
+        <?xml version="1.0"?>
+        <opml version="1.0">
+          <head>
+            <title>newsboat - Exported Feeds</title>
+          </head>
+          <body>
+            <outline type="rss" xmlUrl="https://lwn.example/headlines/rss" htmlUrl="https://lwn.example/" title="LWN.net"/>
+            <outline type="rss" xmlUrl="https://blog.example/atom.xml" htmlUrl="https://blog.example/" title="A blog"/>
+            <outline type="rss" xmlUrl="" htmlUrl="" title="Unread articles"/>
+          </body>
+        </opml>
+        """
+
+    /// An export in the shape RSSOwl writes (OPML 1.1, its own attributes in the `rssOwl`
+    /// namespace): a bookmark set holding folders, two of them empty (lines 12 and 13).
+    static let rssOwl = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <opml version="1.1" xmlns:rssOwl="http://www.rssowl.org">
+          <head>
+            <title>RSSOwl Subscriptions</title>
+            <dateCreated>Tue, 01 Dec 2026 20:00:00 GMT</dateCreated>
+          </head>
+          <body>
+            <outline text="My Feeds" rssOwl:isSet="true" rssOwl:id="1">
+              <outline text="News" rssOwl:id="2">
+                <outline text="Example News" title="Example News" type="rss" xmlUrl="https://news.example/rss" rssOwl:id="3"/>
+              </outline>
+              <outline text="Read later" rssOwl:id="4"/>
+              <outline text="Podcasts" rssOwl:id="5"></outline>
+              <outline text="Weather" type="rss" xmlUrl="https://weather.example/today.xml" rssOwl:id="6"/>
+            </outline>
+          </body>
+        </opml>
+        """
+
+    /// An export in the shape Tiny Tiny RSS writes: feeds by category, then its settings as
+    /// outlines with no address (`tt-rss-prefs`, `-labels`, `-filters`, lines 12 to 14).
+    static let tinyTinyRSS = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <opml version="1.0">
+          <head>
+            <dateCreated>Tue, 01 Dec 2026 20:00:00 +0000</dateCreated>
+            <title>Tiny Tiny RSS Feed Export</title>
+          </head>
+          <body>
+            <outline text="Linux">
+              <outline type="rss" text="LWN.net" xmlUrl="https://lwn.example/headlines/rss" htmlUrl="https://lwn.example/"/>
+            </outline>
+            <outline type="rss" text="A blog" xmlUrl="https://blog.example/atom.xml" htmlUrl="https://blog.example/"/>
+            <outline text="tt-rss-prefs" schema-version="140"/>
+            <outline text="tt-rss-labels" schema-version="140"/>
+            <outline text="tt-rss-filters" schema-version="140"/>
+          </body>
+        </opml>
+        """
+
     /// One feed: its URL and its folder path ("Tech/Linux & BSD"; "" at the top).
     struct Placed: Hashable {
         let url: String

@@ -5,12 +5,13 @@ import Tributary
 /// Reads the subscription lists feed readers export (OPML 1.0 and 2.0): every `outline`
 /// with an `xmlUrl` is a feed, and the outlines around it are its folders.
 ///
-/// Strict, so that an import never half-succeeds: a file that is not well-formed XML,
-/// has no `<opml>` root or `<body>`, or holds an outline that is neither a feed nor a
-/// folder (no `xmlUrl` and nothing inside) is refused, naming the line.
+/// A file that is not well-formed XML or has no `<opml>` root or `<body>` is refused.
+/// Within one, an outline with no `xmlUrl` and nothing inside (an empty folder, a query
+/// feed, a reader's settings) is left out, and so is one whose `xmlUrl` is not an http(s)
+/// address (`FeedAddress`); the list names both by line.
 public enum OPMLReader {
-    /// The feeds of the OPML document `data`; `name` is used in messages.
-    public static func read(_ data: Data, name: String) throws -> [Subscription] {
+    /// The feeds of the OPML document `data`, and the outlines left out; `name` is used in messages.
+    public static func read(_ data: Data, name: String) throws -> SubscriptionList {
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let collector = OutlineCollector()
@@ -23,8 +24,7 @@ public enum OPMLReader {
         }
         if !collector.sawRoot { throw invalid(name, "the root element is not <opml>") }
         if !collector.sawBody { throw invalid(name, "there is no <body> holding the outlines") }
-        if !collector.problems.isEmpty { throw invalid(name, collector.problems.joined(separator: "\n")) }
-        return collector.subscriptions
+        return collector.list
     }
 
     private static func invalid(_ name: String, _ problem: String) -> TributaryError {
@@ -33,7 +33,7 @@ public enum OPMLReader {
     }
 }
 
-/// The parser's delegate: collects feeds with their folders, and problems by line.
+/// The parser's delegate: collects feeds with their folders, and the outlines left out.
 private final class OutlineCollector: NSObject, XMLParserDelegate {
     /// An open `outline`: its title, whether it is a feed, and whether anything is inside.
     struct Open {
@@ -43,8 +43,7 @@ private final class OutlineCollector: NSObject, XMLParserDelegate {
         var line: Int
     }
 
-    var subscriptions: [Subscription] = []
-    var problems: [String] = []
+    var list = SubscriptionList()
     var sawRoot = false
     var sawBody = false
     private var open: [Open] = []
@@ -65,19 +64,18 @@ private final class OutlineCollector: NSObject, XMLParserDelegate {
         let feedURL = attributes["xmlurl"].map(TextCleanup.trimmed) ?? ""
         open.append(Open(title: title, isFeed: !feedURL.isEmpty, line: parser.lineNumber))
         guard !feedURL.isEmpty else { return }
+        if let reason = FeedAddress.problem(feedURL) {
+            list.refused.append(RefusedOutline(line: parser.lineNumber, address: feedURL, reason: reason))
+            return
+        }
         let siteURL = attributes["htmlurl"].map(TextCleanup.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let folders = open.dropLast().filter { !$0.isFeed }.map { $0.title ?? "Untitled folder" }
-        subscriptions.append(Subscription(title: title, feedURL: feedURL, siteURL: siteURL, folders: folders))
+        list.subscriptions.append(Subscription(title: title, feedURL: feedURL, siteURL: siteURL, folders: folders))
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         depth -= 1
         guard name == "outline", let outline = open.popLast() else { return }
-        if !outline.isFeed && !outline.hasChildren {
-            let named = outline.title.map { " \"\($0)\"" } ?? ""
-            problems.append(
-                "line \(outline.line): the outline\(named) has no xmlUrl (and is no folder); "
-                    + "remove it or add its feed's address")
-        }
+        if !outline.isFeed && !outline.hasChildren { list.notFeeds.append(outline.line) }
     }
 }
