@@ -39,13 +39,13 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m "
+            "Per-request deadline for sources that set none: seconds or 500ms, 10s, 2m, 1h, 1d (at most 24h) "
                 + "(default \(ClockTime.seconds(FeedsConfig.defaultTimeout))s).",
             valueName: "duration"))
     var timeout: String?
 
     /// `--timeout`, parsed; `validate()` has refused any value that does not parse.
-    var timeoutDuration: Duration? { timeout.flatMap(Duration.parse) }
+    var timeoutDuration: Duration? { timeout.flatMap { Duration.parse($0) } }
 
     @Option(
         name: .long,

@@ -51,13 +51,14 @@ struct StateCommand: ParsableCommand {
         var olderThan: String?
 
         func validate() throws {
-            if let olderThan, Duration.parseSpan(olderThan) == nil {
-                throw ValidationError("--older-than \(TextCleanup.singleLine(olderThan)): expected a span such as 90d")
+            if let olderThan, Duration.parse(olderThan, .span) == nil {
+                throw ValidationError(
+                    "--older-than \(TextCleanup.singleLine(olderThan)): expected \(Duration.Accepted.span.forms)")
             }
         }
 
         func run() throws {
-            let retention = try olderThan.flatMap(Duration.parseSpan) ?? configuredRetention()
+            let retention = try olderThan.flatMap { Duration.parse($0, .span) } ?? configuredRetention()
             let store = try location.open()
             let removed = try ExitCodes.reportingStateFailures { try store.prune(olderThan: retention, now: Date()) }
             StandardOutput.write(

@@ -37,9 +37,10 @@ struct StateOptions: ParsableArguments {
         if noState && (new || since != nil || unread || state != nil || dryRun) {
             throw ValidationError("--no-state cannot be used with --state, --new, --since, --unread or --dry-run")
         }
-        if let since, since != "last", Duration.parseSpan(since) == nil, ISO8601Date.parse(since) == nil {
+        if let since, since != "last", Duration.parse(since, .span) == nil, ISO8601Date.parse(since) == nil {
             throw ValidationError(
-                "--since \(TextCleanup.singleLine(since)): expected last, a span (12h, 3d, 2w) or a date (2026-11-20)")
+                "--since \(TextCleanup.singleLine(since)): expected last, \(Duration.Accepted.span.forms) "
+                    + "or a date (2026-11-20)")
         }
     }
 
@@ -60,7 +61,7 @@ struct StateOptions: ParsableArguments {
         switch since {
         case "last": after = previousRun ?? .distantPast
         case let since?:
-            after = Duration.parseSpan(since).map { now.addingTimeInterval(-$0.seconds) } ?? ISO8601Date.parse(since)
+            after = Duration.parse(since, .span).map { now.addingTimeInterval(-$0.seconds) } ?? ISO8601Date.parse(since)
         case nil: after = nil
         }
         return MemoryFilter(onlyNew: new, firstSeenAfter: after, onlyUnread: unread)

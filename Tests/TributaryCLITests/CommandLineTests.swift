@@ -30,15 +30,28 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let config = try TributaryBinary.config(
             Self.config.replacingOccurrences(of: "http://127.0.0.1:9", with: server.baseURL.absoluteString))
-        for value in ["5s", "500ms", "2m", "10"] {
+        for value in ["5s", "500ms", "2m", "10", "1h", "1d"] {
             let result = try await TributaryBinary.run(
                 ["digest", "--config", config.path, "--timeout", value, "--source", "so-swift", "--no-state"])
             #expect(result.status == 2, "--timeout \(value): \(result.stderr)")  // the source failed: it ran
         }
-        #expect(server.requests.count == 4)
+        #expect(server.requests.count == 6)
         let bad = try await TributaryBinary.run(["digest", "--config", config.path, "--timeout", "5 parsecs"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--timeout 5 parsecs: expected"), "\(bad.stderr)")
+        let long = try await TributaryBinary.run(["digest", "--config", config.path, "--timeout", "2d"])
+        #expect(long.status == 64)
+        #expect(long.stderr.contains(#"--timeout 2d: expected seconds (10) or a duration"#), "\(long.stderr)")
+        #expect(long.stderr.contains(#""1h", "1d") from 1ms to 24h"#), "\(long.stderr)")
+    }
+
+    @Test func spansNameTheirUnitAndSayTheirRange() async throws {
+        for arguments in [["state", "prune", "--older-than", "90"], ["digest", "--since", "36501d"]] {
+            let result = try await TributaryBinary.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains(#"a span with its unit ("45s", "30m", "12h", "90d", "2w") from 1ms to 36500d"#))
+        }
     }
 
     @Test func aNegativeLimitSaysItMustBeZeroOrMore() async throws {

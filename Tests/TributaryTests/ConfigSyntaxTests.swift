@@ -87,6 +87,43 @@ import Tributary
         #expect(Duration.parse(.number(86_401)) == nil)
         #expect(Duration.parse("inf") == nil)
         #expect(Duration.parse("nans") == nil)
+        #expect(Duration.parse("2w", .span) == .seconds(1_209_600))
+        #expect(Duration.parse("500ms", .span) == .milliseconds(500))
+        #expect(Duration.parse("90", .span) == nil, "a span names its unit")
+    }
+
+    @Test(arguments: [("1h", 3_600), ("2h", 7_200), ("1d", 86_400), ("1.5h", 5_400), ("90m", 5_400)])
+    func refreshAndTimeoutTakeHoursAndDays(written: String, seconds: Int) throws {
+        let json = """
+            {"timeout": "\(written)", "sources": [
+              {"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}", "refresh": "\(written)",
+               "timeout": "\(written)"}
+            ]}
+            """
+        let config = try loader.load(Data(json.utf8))
+        #expect(config.timeout == .seconds(seconds))
+        #expect(config.sources[0].common.refresh == .seconds(seconds))
+        #expect(config.sources[0].common.timeout == .seconds(seconds))
+    }
+
+    @Test(arguments: ["\"25h\"", "\"2d\"", "\"1w\"", "86401"])
+    func aRefreshBeyondADayIsRefusedNamingTheRealRange(refresh: String) {
+        let json = #"{"sources": [{"id": "a", "type": "sample", "token": "${SAMPLE_TOKEN}", "refresh": \#(refresh)}]}"#
+        let message = problems(json)
+        #expect(message.contains("sources[0].refresh: expected seconds (10) or a duration"), "\(message)")
+        #expect(message.contains(#""1h", "1d") from 1ms to 24h"#), "\(message)")
+    }
+
+    @Test func retentionTakesEveryUnitAndRefusesABareNumberNamingTheForms() throws {
+        for (written, seconds) in [("36h", 129_600), ("90d", 7_776_000), ("2w", 1_209_600), ("90m", 5_400)] {
+            let config = try loader.load(Data(#"{"retention": "\#(written)", "sources": []}"#.utf8))
+            #expect(config.retention == .seconds(seconds), "\(written)")
+        }
+        for written in ["90", "0d", "36501d", "soon"] {
+            let message = problems(#"{"retention": "\#(written)", "sources": []}"#)
+            #expect(message.contains(#"retention: expected a span with its unit ("45s""#), "\(message)")
+            #expect(message.contains("from 1ms to 36500d (100 years), found \"\(written)\""), "\(message)")
+        }
     }
 
     @Test func aLoneSurrogateEscapeInTheConfigIsNamed() {

@@ -97,7 +97,7 @@ extension OptionField {
         _ name: String, _ keyPath: WritableKeyPath<Options, Duration?>, _ summary: String,
         default described: String? = nil
     ) -> Self {
-        Self(name, keyPath, .duration, summary, default: described, read: Duration.parse, show: { _ in nil })
+        Self(name, keyPath, .duration, summary, default: described, read: { Duration.parse($0) }, show: { _ in nil })
     }
 
     /// A program and its arguments.

@@ -17,7 +17,7 @@ public struct OptionSpec: Sendable {
         case secret(variable: String)
         /// An `http`, `https` (or, where allowed, `file`) URL.
         case url
-        /// A time span: seconds as a number, or a string such as `"10s"`, `"500ms"`, `"2m"`.
+        /// A time span of 1 ms to 24 h: seconds as a number, or a string such as `"500ms"`, `"2m"`, `"1h"`.
         case duration
         /// A list of strings forming a command line.
         case command

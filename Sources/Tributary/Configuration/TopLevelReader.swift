@@ -20,14 +20,14 @@ struct TopLevelReader {
     }
 
     func duration(_ key: String, _ problems: inout ConfigProblems) -> Duration? {
-        checked(key, &problems).flatMap(Duration.parse)
+        checked(key, &problems).flatMap { Duration.parse($0) }
     }
 
-    /// A span of days and more (`"90d"`), read as `Duration.parseSpan` reads it.
+    /// A span of hours, days and more (`"90d"`), read as `Duration.Accepted.span` says.
     func span(_ key: String, _ problems: inout ConfigProblems) -> Duration? {
         guard let value = checked(key, &problems)?.stringValue else { return nil }
-        guard let span = Duration.parseSpan(value) else {
-            problems.add(key, "expected a span such as \"90d\", \"12h\" or \"2w\", found \"\(value)\"")
+        guard let span = Duration.parse(value, .span) else {
+            problems.add(key, "expected \(Duration.Accepted.span.forms), found \"\(value)\"")
             return nil
         }
         return span
