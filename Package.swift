@@ -82,7 +82,8 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
         .target(
-            name: "TributaryInterchange", dependencies: ["Tributary", "TributarySyndication", "TributaryRendering"]),
+            name: "TributaryInterchange",
+            dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "CLibXML2"]),
         // `watch` and `serve`: sources refreshed on a timer, combined into live digests.
         .target(name: "TributaryLive", dependencies: ["Tributary", "TributaryState", "CMalloc"]),
         .target(

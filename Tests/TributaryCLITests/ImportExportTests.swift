@@ -132,6 +132,20 @@ import Testing
             """
         ),
         ("<rss><channel/></rss>", "the root element is not <opml>"),
+        (
+            "<opml version=\"2.0\"><body>\n<outline text=\"A\" xmlUrl=\"https://a.example/feed\"/>\n"
+                + "<outline text=\"B\" xmlU",
+            "subscriptions.opml is not well-formed XML (line 3, column 23); nothing was imported"
+        ),
+        (
+            "<opml version=\"2.0\"><body>\n<outline text=\"A\" xmlUrl=\"https://a.example/feed\"/>\n"
+                + "</body></opml>\ngarbage <outline text=\"B\" xmlUrl=\"https://b.example/feed\"/>",
+            "subscriptions.opml is not well-formed XML (line 4, column 1); nothing was imported"
+        ),
+        (
+            "<opml version=\"2.0\"><body>\n<outline text=\"A\" xmlUrl=\"https://a.example/feed\"/>\n",
+            "subscriptions.opml is not well-formed XML (line 3, column 1); nothing was imported"
+        ),
     ])
     func badOPMLIsRefusedAndNothingIsWritten(opml: String, message: String) async throws {
         let folder = try folder(config: Self.commentedConfig, opml: opml)

@@ -5,26 +5,33 @@ import Tributary
 /// Reads the subscription lists feed readers export (OPML 1.0 and 2.0): every `outline`
 /// with an `xmlUrl` is a feed, and the outlines around it are its folders.
 ///
-/// A file that is not well-formed XML or has no `<opml>` root or `<body>` is refused.
+/// A file that is not well-formed XML (checked in full by `XMLFault`: cut short or with
+/// more after the root is refused too) or has no `<opml>` root or `<body>` is refused.
 /// Within one, an outline with no `xmlUrl` and nothing inside (an empty folder, a query
 /// feed, a reader's settings) is left out, and so is one whose `xmlUrl` is not an http(s)
 /// address (`FeedAddress`); the list names both by line.
 public enum OPMLReader {
     /// The feeds of the OPML document `data`, and the outlines left out; `name` is used in messages.
     public static func read(_ data: Data, name: String) throws -> SubscriptionList {
+        if let fault = XMLFault.first(in: data) {
+            throw notWellFormed(name, line: fault.line, column: fault.column)
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let collector = OutlineCollector()
         parser.delegate = collector
         guard parser.parse() else {
-            throw TributaryError(
-                .invalidConfiguration,
-                "\(name) is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)); "
-                    + "nothing was imported")
+            throw notWellFormed(name, line: parser.lineNumber, column: parser.columnNumber)
         }
         if !collector.sawRoot { throw invalid(name, "the root element is not <opml>") }
         if !collector.sawBody { throw invalid(name, "there is no <body> holding the outlines") }
         return collector.list
+    }
+
+    private static func notWellFormed(_ name: String, line: Int, column: Int) -> TributaryError {
+        TributaryError(
+            .invalidConfiguration,
+            "\(name) is not well-formed XML (line \(line), column \(column)); nothing was imported")
     }
 
     private static func invalid(_ name: String, _ problem: String) -> TributaryError {
