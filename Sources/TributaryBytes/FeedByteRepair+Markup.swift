@@ -11,6 +11,7 @@ extension FeedByteRepair {
     static let cdataStart = Array("<![CDATA[".utf8)
     static let cdataEnd = Array("]]>".utf8)
     static let escapedAmpersand = Array("&amp;".utf8)
+    static let hexReferenceStart = Array("&#x".utf8)
     private static let entityDeclarationStart = Array("<!ENTITY".utf8)
 
     static func match(_ pattern: [UInt8], _ data: UnsafeRawBufferPointer, _ index: Int) -> Match {

@@ -13,7 +13,8 @@
 ///   sections, is escaped as `&amp;` (libxml2 drops the `&` and the name after it, "AT&T"
 ///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`). A character
 ///   reference to the C1 controls (`&#146;`, `&#x92;`) is read as the Windows-1252 character
-///   the writer meant (`’`), as HTML reads it. A reference
+///   the writer meant (`’`), as HTML reads it, and one written `&#X41;` (XML 1.0 allows only
+///   a lower-case `x`; HTML and feeds in the wild use both) as `&#x41;`. A reference
 ///   to an entity the document's DTD declares (`<!ENTITY e "…">`) is dropped: declared
 ///   entities are never expanded, and read as nothing.
 ///
@@ -132,6 +133,8 @@ public struct FeedByteRepair {
                 index += 1
             case 0x26 where !inCDATA:
                 switch reference(data, index) {
+                case .yes where data[index + 1] == 0x23 && data[index + 2] == 0x58:  // &#X41;, as HTML reads it
+                    replace(Self.hexReferenceStart, skipping: 3)
                 case .yes: index += 1
                 case .declared(let length): replace([], skipping: length)
                 case .windows1252(let length, let byte): replace(Self.windows1252(byte), skipping: length)
