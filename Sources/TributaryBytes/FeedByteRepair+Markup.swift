@@ -2,7 +2,7 @@
 extension FeedByteRepair {
     enum Match: Equatable {
         case yes, no, more
-        /// A reference to an entity the DTD declares, `length` bytes long.
+        /// A reference to an entity the DTD declares, `length` bytes long, `&` and `;` included.
         case declared(length: Int)
         /// A character reference, `length` bytes long, to a C1 control: `byte` in Windows-1252.
         case windows1252(length: Int, byte: UInt8)
@@ -22,11 +22,15 @@ extension FeedByteRepair {
         return .yes
     }
 
-    /// The name `<!ENTITY name` at `index` declares: `.yes` with the name, `.no` (and no
-    /// name) for anything else, a parameter entity (`<!ENTITY % name`) included.
-    static func entityDeclaration(_ data: UnsafeRawBufferPointer, _ index: Int) -> (Match, name: [UInt8]?) {
+    /// The name `<!ENTITY name` at `index` declares and, for an internal entity, its
+    /// replacement text (an external one's is empty: it is never loaded): `.yes` with the
+    /// name, `.no` (and no name) for anything else, a parameter entity (`<!ENTITY % name`)
+    /// included.
+    static func entityDeclaration(_ data: UnsafeRawBufferPointer, _ index: Int) -> (
+        Match, name: [UInt8]?, text: [UInt8]
+    ) {
         let found = match(entityDeclarationStart, data, index)
-        guard found == .yes else { return (found, nil) }
+        guard found == .yes else { return (found, nil, []) }
         var position = index + entityDeclarationStart.count
         let isSpace = { (byte: UInt8) in [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
         while position < data.count, isSpace(data[position]) { position += 1 }
@@ -34,16 +38,22 @@ extension FeedByteRepair {
         while position < data.count, position - start <= 32, ReferenceKind.name.accepts(data[position]) {
             position += 1
         }
-        guard position < data.count else { return (.more, nil) }
-        guard position > start, isNameStart(data[start]), isSpace(data[position]) else { return (.no, nil) }
-        return (.yes, Array(data[start..<position]))
+        guard position < data.count else { return (.more, nil, []) }
+        guard position > start, isNameStart(data[start]), isSpace(data[position]) else { return (.no, nil, []) }
+        let name = Array(data[start..<position])
+        while position < data.count, isSpace(data[position]) { position += 1 }
+        guard position < data.count else { return (.more, nil, []) }
+        guard data[position] == 0x22 || data[position] == 0x27 else { return (.yes, name, []) }
+        let (ended, value) = entityValue(data, from: position)
+        guard let value else { return (ended == .more ? .more : .yes, ended == .more ? nil : name, []) }
+        return (.yes, name, replacementText(UnsafeRawBufferPointer(rebasing: data[value])))
     }
 
     private static let predefinedEntities = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }
 
     /// Whether `&` at `index` starts `&#123;`, `&#x1F;` or one of XML's five predefined
     /// entities (`.yes`), or a reference to an entity the DTD declares (`.declared`), which
-    /// the repair drops, as the reader never expands declared entities. Any other name
+    /// the repair replaces with the entity's text. Any other name
     /// (`&nbsp;`, `&pound;`) is undeclared, and libxml2 would drop it; escaped, it reaches
     /// the text as `&pound;`, which the mapping's HTML entity decoding turns into `£`.
     func reference(_ data: UnsafeRawBufferPointer, _ index: Int) -> Match {
@@ -74,10 +84,11 @@ extension FeedByteRepair {
                 if (0x80...0x9F).contains(value) {
                     return .windows1252(length: position + 1 - index, byte: UInt8(value))
                 }
-                if kind != .name { return .yes }
+                // In the DTD a reference is left to libxml2, which refuses an entity built of others.
+                if kind != .name || !inContent { return .yes }
                 let name = UnsafeRawBufferPointer(rebasing: data[start..<position])
                 if Self.predefinedEntities.contains(where: { $0.elementsEqual(name) }) { return .yes }
-                let declared = inContent && declaredEntities.contains(Array(name))
+                let declared = entities[Array(name)] != nil
                 return declared ? .declared(length: position + 1 - index) : .no
             }
             guard kind.accepts(byte) else { return .no }

@@ -14,9 +14,14 @@
 ///   read as "AT", and after an undeclared `&pound;` it dropped even `&amp;`). A character
 ///   reference to the C1 controls (`&#146;`, `&#x92;`) is read as the Windows-1252 character
 ///   the writer meant (`’`), as HTML reads it, and one written `&#X41;` (XML 1.0 allows only
-///   a lower-case `x`; HTML and feeds in the wild use both) as `&#x41;`. A reference
-///   to an entity the document's DTD declares (`<!ENTITY e "…">`) is dropped: declared
-///   entities are never expanded, and read as nothing.
+///   a lower-case `x`; HTML and feeds in the wild use both) as `&#x41;`.
+/// - A reference to an internal entity the document's DTD declares (`<!ENTITY e "…">`) is
+///   replaced with its replacement text (XML 1.0 §4.4.2, "included"), which libxml2 then
+///   parses as the document's own: libxml2 on its own expands none once an earlier error
+///   has made the document not well-formed, and bounds none in SAX mode. Expansion is held
+///   to libxml2's own amplification rule (`ExpansionLimit`); past it references read as
+///   nothing and `expansionLimitExceeded` is set, for the reader to refuse the feed. An
+///   external entity is never read (its references read as nothing).
 ///
 /// Any other declared encoding (Shift_JIS, KOI8-R…) passes through untouched, for libxml2
 /// to convert (UTF-16 and UTF-32 are converted to UTF-8 before, see `WideFeedBytes`).
@@ -29,11 +34,18 @@ public struct FeedByteRepair {
     private var pending: [UInt8] = []
     private var output: [UInt8] = []
     private var inCDATA = false
-    /// The names the document's DTD declares entities for (see `markupDeclaration`).
-    private(set) var declaredEntities: Set<[UInt8]> = []
-    /// Whether the root element has started: references to declared entities are dropped
+    /// The entities the document's DTD declares, by name: their replacement text (see
+    /// `markupDeclaration`), empty for an external one.
+    private(set) var entities: [[UInt8]: [UInt8]] = [:]
+    /// Whether the root element has started: references to declared entities are expanded
     /// there, and left to libxml2 in the DTD (where one entity built of others is refused).
     private(set) var inContent = false
+    /// The document's bytes read, and the bytes entity references were expanded to, with
+    /// libxml2's fixed cost for each (see `ExpansionLimit`).
+    private var consumedBytes = 0
+    private var expandedBytes = 0
+    /// Whether references expanded to more than `ExpansionLimit` allows (the rest read as nothing).
+    public private(set) var expansionLimitExceeded = false
 
     /// `mode` is `.repair` for bytes known to be UTF-8 whatever they declare, else decided
     /// from the first chunk.
@@ -88,6 +100,7 @@ public struct FeedByteRepair {
     {
         if mode == .undecided { mode = Self.mode(forHead: input) }
         guard mode == .repair else { return body(input) }
+        consumedBytes += input.count
         if pending.isEmpty {
             process(input, final: final, body)
         } else {
@@ -136,7 +149,7 @@ public struct FeedByteRepair {
                 case .yes where data[index + 1] == 0x23 && data[index + 2] == 0x58:  // &#X41;, as HTML reads it
                     replace(Self.hexReferenceStart, skipping: 3)
                 case .yes: index += 1
-                case .declared(let length): replace([], skipping: length)
+                case .declared(let length): replace(expansion(data, index, length), skipping: length)
                 case .windows1252(let length, let byte): replace(Self.windows1252(byte), skipping: length)
                 case .more where !final: break scan
                 default: replace(Self.escapedAmpersand, skipping: 1)
@@ -173,10 +186,24 @@ public struct FeedByteRepair {
         case .more where !final: return nil
         default: break
         }
-        let (found, name) = Self.entityDeclaration(data, index)
+        let (found, name, text) = Self.entityDeclaration(data, index)
         if found == .more && !final { return nil }
-        if let name { declaredEntities.insert(name) }
+        // XML 1.0 §4.2: the first declaration of an entity is binding.
+        if let name, entities[name] == nil { entities[name] = text }
         return 1
+    }
+
+    /// The replacement text of the declared entity referred to by the `length` bytes at
+    /// `index`, counted against `ExpansionLimit`; nothing once that is exceeded.
+    private mutating func expansion(_ data: UnsafeRawBufferPointer, _ index: Int, _ length: Int) -> [UInt8] {
+        guard !expansionLimitExceeded else { return [] }
+        let text = entities[Array(data[(index + 1)..<(index + length - 1)])] ?? []
+        expandedBytes += text.count + ExpansionLimit.fixedCost
+        if expandedBytes > ExpansionLimit.allowance, expandedBytes / ExpansionLimit.factor > consumedBytes {
+            expansionLimitExceeded = true
+            return []
+        }
+        return text
     }
 
     /// The first byte at or after `start` that the repair may act on (non-ASCII, and `]`
@@ -203,7 +230,7 @@ public struct FeedByteRepair {
 
     /// The length of the valid UTF-8 sequence at `index`, 0 when the chunk ends inside one,
     /// -1 when the bytes are not UTF-8.
-    private static func utf8Sequence(_ data: UnsafeRawBufferPointer, _ index: Int) -> Int {
+    static func utf8Sequence(_ data: UnsafeRawBufferPointer, _ index: Int) -> Int {
         let lead = data[index]
         let length: Int
         var low: UInt8 = 0x80

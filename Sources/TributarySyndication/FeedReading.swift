@@ -83,7 +83,7 @@ enum FeedReading {
                 let map: ParallelMapper.Mapping = { FeedMapping.append($0, to: &$1, feed: feed, kind: kind) }
                 mapper = ParallelMapper(map: map)
                 // A document that declares entities is read by one parser, which knows their names.
-                if let splittable, state.ignoredEntityDeclarations == 0 {
+                if let splittable, state.entityDeclarations == 0 {
                     second = SecondHalfReader.start(
                         splittable, after: handed, minimumSize: splitFrom, outline: state.outline,
                         documentURL: documentURL.absoluteString, map: map
@@ -137,9 +137,9 @@ enum FeedReading {
         if errorCount > 0 {
             update.diagnostics.append("recovered from \(errorCount) XML errors (first: \(firstError ?? "?"))")
         }
-        if reader.state.ignoredEntityDeclarations > 0 {
+        if reader.state.entityDeclarations > 0 {
             update.diagnostics.append(
-                "ignored \(reader.state.ignoredEntityDeclarations) entity declarations (never expanded)")
+                "read \(reader.state.entityDeclarations) entity declarations (internal ones expanded)")
         }
         return update
     }

@@ -58,6 +58,24 @@ struct FeedAttributes {
     }
 }
 
+/// An entity's value as libxml2 hands it on (its character references decoded).
+enum FeedEntityValue {
+    /// Whether the value refers to an entity other than XML's five predefined ones: an
+    /// entity built of others, the shape of an expansion bomb (`&#38;#38;`, `&lt;` are not).
+    static func refersToEntities(_ value: UnsafePointer<xmlChar>) -> Bool {
+        var cursor = value
+        while cursor.pointee != 0 {
+            defer { cursor += 1 }
+            guard cursor.pointee == 0x26, cursor[1] != 0x23 else { continue }
+            var end = cursor + 1
+            while end.pointee != 0, end.pointee != 0x3B { end += 1 }
+            let name = String(decoding: UnsafeBufferPointer(start: cursor + 1, count: end - cursor - 1), as: UTF8.self)
+            if !["amp", "lt", "gt", "quot", "apos"].contains(name) { return true }
+        }
+        return false
+    }
+}
+
 /// The libxml2 SAX2 callbacks, forwarding to the `FeedXMLReader` passed as user data.
 enum FeedSAXHandler {
     static let initialized: Void = xmlInitParser()
@@ -85,8 +103,7 @@ enum FeedSAXHandler {
         handler.cdataBlock = handler.characters
         handler.entityDecl = { context, name, _, publicID, systemID, content in
             let external = systemID.map { String(cString: $0) } ?? publicID.map { String(cString: $0) }
-            let nested =
-                content.map { strchr(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self), 0x26) != nil } ?? false
+            let nested = content.map { FeedEntityValue.refersToEntities(UnsafePointer($0)) } ?? false
             let entity = name.map { String(cString: $0) } ?? "?"
             withFeedReader(context) { $0.noteEntityDeclaration(name: entity, external: external, nested: nested) }
         }

@@ -8,8 +8,9 @@ import TributaryBytes
 /// events on to its `FeedXMLState`, which hands finished entries on in batches. No tree
 /// is ever built, and an entry's text goes straight into its batch's buffer.
 ///
-/// Safety: no DTD is loaded, no network access, entity declarations are ignored
-/// (so only the predefined and numeric references expand), and nesting is bounded.
+/// Safety: no DTD is loaded, no network access, only internal entities expand (by the
+/// byte repair, within libxml2's amplification rule; see `FeedByteRepair`), and nesting
+/// is bounded.
 ///
 /// Only libxml2's callbacks touch the reader's state, one at a time on the parsing
 /// thread, so its properties skip the runtime's dynamic exclusivity checks, which were
@@ -57,7 +58,18 @@ final class FeedXMLReader {
         if repair.mode == .undecided { decideEncoding(buffer, context) }
         var more = true
         repair.repair(buffer, final: false) { more = self.push($0, context) }
-        return more
+        return more && !refusedExpansion()
+    }
+
+    /// Stops the reading once the document's entities have expanded past the limit.
+    private func refusedExpansion() -> Bool {
+        guard repair.expansionLimitExceeded else { return false }
+        state.stop(
+            TributaryError(
+                .badResponse,
+                "the feed's DTD entities expand to more than \(FeedByteRepair.expansionFactor) times the "
+                    + "document's size, the shape of an entity-expansion attack; refused"))
+        return true
     }
 
     /// The byte-order mark, else the declared encoding, else the HTTP `charset`, else UTF-8.
@@ -80,6 +92,7 @@ final class FeedXMLReader {
         let going = { self.state.failure == nil && !self.state.stopped }
         if going() {
             repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { _ = self.push($0, context) }
+            _ = refusedExpansion()
         }
         if going() { xmlParseChunk(context, nil, 0, 1) }
         close()

@@ -16,7 +16,7 @@ struct FeedXMLState {
     private(set) var stopped = false
     private(set) var errorCount = 0
     private(set) var firstError: String?
-    private(set) var ignoredEntityDeclarations = 0
+    private(set) var entityDeclarations = 0
     /// The entries read since the last full batch was handed on.
     var remainder = EntryBatch()
     /// The layout around the entries, recorded up to the first entry.
@@ -72,11 +72,11 @@ struct FeedXMLState {
         if firstError == nil { firstError = TextCleanup.singleLine(message) }
     }
 
-    /// Entity declarations are never expanded. A harmless one is ignored; an external
-    /// entity or one built of other entities (the shape of an expansion bomb) is an
-    /// attack on the reader, and the feed is refused with that reason.
+    /// Internal entities are expanded by the byte repair. An external entity or one built
+    /// of other entities (the shape of an expansion bomb) is an attack on the reader, and
+    /// the feed is refused with that reason.
     mutating func noteEntityDeclaration(name: String, external: String?, nested: Bool) {
-        ignoredEntityDeclarations += 1
+        entityDeclarations += 1
         if let external {
             stop(
                 TributaryError(

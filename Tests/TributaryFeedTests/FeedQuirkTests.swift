@@ -59,29 +59,6 @@ import TributaryTesting
         #expect(!error.message.contains("root:"))
     }
 
-    /// An entity declared in the document's own DTD is never expanded: its reference reads
-    /// as nothing, wherever it is, while undeclared HTML names still decode.
-    @Test func internalEntityReadsAsNothing() async throws {
-        let feed = """
-            <?xml version="1.0"?>
-            <!DOCTYPE rss [
-             <!ENTITY e "expanded">
-             <!ENTITY  wide   'also expanded'>
-             <!ENTITY % parameter "unused">
-            ]>
-            <rss version="2.0"><channel><title>Entities</title>
-            <item><title>A &e; B&wide;C &pound;5 &amp;e; <![CDATA[&e;]]></title><guid>e1</guid>
-            <description>x&e;y</description><link>https://x.example/&e;page</link></item>
-            </channel></rss>
-            """
-        let update = try await update(serving: Data(feed.utf8))
-        let item = try #require(update.items.first)
-        #expect(item.title == "A BC £5 &e; &e;")
-        #expect(item.summary == "xy")
-        #expect(item.url?.absoluteString == "https://x.example/page")
-        #expect(update.diagnostics.contains("ignored 3 entity declarations (never expanded)"), "\(update.diagnostics)")
-    }
-
     @Test func htmlPageInsteadOfFeed() async throws {
         let error = try #require(
             try await failure(serving: "html-instead-of-feed/challenge.html", contentType: "text/html", status: 200))
