@@ -30,7 +30,7 @@ public struct WebFeedSource: FeedSource {
         try response.requireSuccess()
         return try await FeedDocument.read(
             body: response.body, documentURL: url, limit: limit, mediaType: response.mediaType,
-            contentType: response.header("content-type")
+            contentType: response.header("content-type"), contentLocation: response.header("content-location")
         )
     }
 }

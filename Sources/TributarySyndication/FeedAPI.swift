@@ -30,6 +30,8 @@ struct RawEntry: Sendable {
     /// How the title is written (Atom `type`; RSS titles are `.markup`).
     var titleType = FeedTextType.markup
     var link: RawURL?
+    /// RSS 1.0 `rdf:about`: the URI the item is, its id after the guid and the link.
+    var about: RawURL?
     /// How good the link is: 0 none, 1 an Atom alternate of a type other than HTML, 2 any other.
     var linkRank: UInt8 = 0
     /// Whether the RSS `guid` (`id`) is the link when there is none.

@@ -15,15 +15,30 @@ public enum FeedDocument {
 
     /// An HTTP body from `documentURL`; `mediaType`, the type the server declared, is
     /// named when the body is not a feed; `contentType`'s `charset` is the encoding of an
-    /// XML document with no byte-order mark that declares none.
+    /// XML document with no byte-order mark that declares none; `contentLocation`, the
+    /// response's `Content-Location`, is the base relative links resolve against, before
+    /// any `xml:base`.
     public static func read(
-        body: Data, documentURL: URL, limit: Int?, mediaType: String?, contentType: String? = nil
+        body: Data, documentURL: URL, limit: Int?, mediaType: String?, contentType: String? = nil,
+        contentLocation: String? = nil
     ) async throws -> SourceUpdate {
         let charset = contentType.flatMap(charset(inContentType:))
+        let base = contentLocation.flatMap { baseURL(contentLocation: $0, documentURL: documentURL) }
         return try await DedicatedThread.run("tributary.feed") {
             try FeedReading.read(
-                FeedBody.memory(body), documentURL: documentURL, limit: limit, mediaType: mediaType, charset: charset)
+                FeedBody.memory(body), documentURL: documentURL, baseURL: base, limit: limit, mediaType: mediaType,
+                charset: charset)
         }
+    }
+
+    /// A `Content-Location` resolved against the address fetched (RFC 9110 §8.7), when it
+    /// is an http(s) address: a server's header is never trusted to point elsewhere.
+    static func baseURL(contentLocation: String, documentURL: URL) -> URL? {
+        let value = contentLocation.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty, let url = URL(string: value, relativeTo: documentURL)?.absoluteURL,
+            ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+        else { return nil }
+        return url
     }
 
     /// The `charset` parameter of a `Content-Type` header, unquoted and lowercased.

@@ -25,29 +25,32 @@ enum FeedBody: FeedByteSource {
 enum FeedReading {
     /// `splitFrom`: the size from which a file is read by two readers (see `SecondHalfReader`).
     /// `charset`: the HTTP `charset`, which applies when the document has no byte-order mark
-    /// and declares no encoding.
+    /// and declares no encoding. `baseURL` (the HTTP `Content-Location`), when given, is
+    /// what relative links resolve against instead of `documentURL`.
     static func read(
-        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String? = nil, charset: String? = nil,
-        splitFrom: Int = SecondHalfReader.minimumFileSize
+        _ bytes: some FeedByteSource, documentURL: URL, baseURL: URL? = nil, limit: Int?, mediaType: String? = nil,
+        charset: String? = nil, splitFrom: Int = SecondHalfReader.minimumFileSize
     ) throws -> SourceUpdate {
         let (encoding, markLength) = FeedTextEncoding.detect(try bytes.head())
         guard encoding == .utf8 else {
             let wide = WideFeedBytes(source: bytes, encoding: encoding, markLength: markLength)
             var update = try readUTF8(
-                wide, documentURL: documentURL, limit: limit, mediaType: mediaType, converted: true
+                wide, documentURL: documentURL, baseURL: baseURL, limit: limit, mediaType: mediaType, converted: true
             )
             let mark = markLength > 0 ? "byte-order mark" : "no byte-order mark"
             update.diagnostics.insert("read as \(encoding.name) (\(mark)), converted to UTF-8", at: 0)
             return update
         }
         return try readUTF8(
-            bytes, documentURL: documentURL, limit: limit, mediaType: mediaType, charset: charset, splitFrom: splitFrom)
+            bytes, documentURL: documentURL, baseURL: baseURL, limit: limit, mediaType: mediaType, charset: charset,
+            splitFrom: splitFrom)
     }
 
     /// Reads a document in UTF-8 (or the encodings the byte repair reads, or one it leaves
     /// to libxml2); `converted`: UTF-8 whatever it declares.
     private static func readUTF8(
-        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, mediaType: String?, charset: String? = nil,
+        _ bytes: some FeedByteSource, documentURL: URL, baseURL: URL?, limit: Int?, mediaType: String?,
+        charset: String? = nil,
         splitFrom: Int = SecondHalfReader.minimumFileSize, converted: Bool = false
     ) throws -> SourceUpdate {
         let head = try bytes.head()
@@ -55,27 +58,31 @@ enum FeedReading {
             throw TributaryError(.badResponse, "the feed is empty")
         }
         if first == UInt8(ascii: "{") {
-            return try JSONFeed.update(from: try bytes.all(), documentURL: documentURL, limit: limit)
+            let (feed, entries, diagnostic) = try JSONFeedDocument.read(
+                try bytes.all(), documentURL: (baseURL ?? documentURL).absoluteString, limit: limit)
+            return snapshot(feed, entries, url: documentURL, diagnostics: diagnostic.map { [$0] } ?? [])
         }
         guard first == UInt8(ascii: "<") else {
             let what = mediaType.map { " (\($0))" } ?? ""
             throw TributaryError(.badResponse, "the document\(what) is neither XML nor JSON, so not a feed")
         }
         return try readXML(
-            bytes, documentURL: documentURL, limit: limit, splitFrom: splitFrom, converted: converted, charset: charset)
+            bytes, documentURL: documentURL, baseURL: baseURL, limit: limit, splitFrom: splitFrom, converted: converted,
+            charset: charset)
     }
 
     static func readXML(
-        _ bytes: some FeedByteSource, documentURL: URL, limit: Int?, splitFrom: Int, converted: Bool,
-        charset: String? = nil
+        _ bytes: some FeedByteSource, documentURL: URL, baseURL: URL? = nil, limit: Int?, splitFrom: Int,
+        converted: Bool, charset: String? = nil
     ) throws -> SourceUpdate {
+        let base = (baseURL ?? documentURL).absoluteString  // what relative links resolve against
         var mapper: ParallelMapper?
         var second: SecondHalfReader?
         let splittable = limit == nil ? bytes as? FeedFile : nil
         var handed = 0  // bytes of the file given to the reader so far
         var stopAt = Int.max  // where the second reader, once started, takes over
         let reader = FeedXMLReader(
-            documentURL: documentURL.absoluteString, limit: limit, batchSize: ParallelMapper.batchSize,
+            documentURL: base, limit: limit, batchSize: ParallelMapper.batchSize,
             convertedToUTF8: converted, charset: charset
         ) { state, batch in
             if mapper == nil, let feed = state.feed {
@@ -86,7 +93,7 @@ enum FeedReading {
                 if let splittable, state.entityDeclarations == 0 {
                     second = SecondHalfReader.start(
                         splittable, after: handed, minimumSize: splitFrom, outline: state.outline,
-                        documentURL: documentURL.absoluteString, map: map
+                        documentURL: base, map: map
                     )
                     stopAt = second?.start ?? .max
                 }

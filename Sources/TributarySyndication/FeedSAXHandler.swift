@@ -27,6 +27,16 @@ struct FeedAttributes {
         return value { localName, uri in uri == nil && strcmp(localName, cName) == 0 }
     }
 
+    /// The bytes of the attribute `name` in the namespace `uri`, valid during the callback.
+    func bytes(_ name: StaticString, namespace uri: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        guard count > 0 else { return nil }
+        let cName = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+        let cURI = UnsafeRawPointer(uri.utf8Start).assumingMemoryBound(to: CChar.self)
+        return value { localName, namespace in
+            namespace.map { strcmp($0, cURI) == 0 } ?? false && strcmp(localName, cName) == 0
+        }
+    }
+
     /// Whether the attribute `name` is `expected`, or absent and `expected` is its default.
     func value(_ name: StaticString, is expected: StaticString, byDefault: Bool = false) -> Bool {
         guard let value = bytes(name) else { return byDefault }

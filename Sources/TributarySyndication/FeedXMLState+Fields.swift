@@ -89,6 +89,15 @@ extension FeedXMLState {
         }
     }
 
+    /// An RSS 1.0 `item`'s `rdf:about`, the URI naming it (RSS 1.0 §5.5), its id when it
+    /// has no other.
+    mutating func startRDFItem(_ attributes: FeedAttributes) {
+        guard let about = attributes.bytes("about", namespace: "http://www.w3.org/1999/02/22-rdf-syntax-ns#")
+        else { return }
+        let span = attribute(about)
+        entry?.about = RawURL(text: span, base: bases.last?.url)
+    }
+
     private mutating func startMediaField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         switch tag {
         case .mediaThumbnail, .itunesImage:

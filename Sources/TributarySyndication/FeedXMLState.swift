@@ -114,6 +114,7 @@ struct FeedXMLState {
             if tag == .item || tag == .entry {
                 beginEntry()
                 if feed?.format == .cdf { startCDFItem(attributes) }
+                if feed?.format == .rdf { startRDFItem(attributes) }
                 return
             }
             return startFeedField(tag, attributes)
