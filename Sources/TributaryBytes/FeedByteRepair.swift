@@ -2,7 +2,7 @@
 /// libxml2's own recovery gets wrong:
 ///
 /// - A wrong declared encoding. For a document declared UTF-8, ISO-8859-1, Windows-1252,
-///   US-ASCII or nothing, every valid UTF-8 sequence is kept and every other byte is read as
+///   US-ASCII (any of their WHATWG labels, `repairedEncodings`) or nothing, every valid UTF-8 sequence is kept and every other byte is read as
 ///   Windows-1252 (what browsers read "ISO-8859-1" as), so libxml2 always gets UTF-8 and is
 ///   told to ignore the declaration (`XML_PARSE_IGNORE_ENC`). Real Latin-1 or Windows-1252 text
 ///   almost never forms valid multi-byte UTF-8, so one rule reads Latin-1 files, Windows-1252
@@ -53,11 +53,12 @@ public struct FeedByteRepair {
         self.mode = mode
     }
 
-    /// The encodings (lowercased, as declared) this repair reads; any other is left to libxml2.
-    static let repairedEncodings: Set<String> = [
-        "utf-8", "utf8", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252",
-        "us-ascii", "ascii",
-    ]
+    /// The encodings (lowercased, as declared) this repair reads: the WHATWG Encoding
+    /// Standard's labels of UTF-8 and of windows-1252, and the common misspelling `latin-1`;
+    /// any other is left to libxml2.
+    static let repairedEncodings: Set<String> = Windows1252.labels.union([
+        "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8", "latin-1",
+    ])
 
     /// Decides from the document's first bytes whether to repair it: by its byte-order
     /// mark, else its declared encoding, else the HTTP `charset` (lowercased), else UTF-8.

@@ -15,6 +15,13 @@ public enum Windows1252 {
         return high.firstIndex(of: scalar).map { UInt8(0x80 + $0) }
     }
 
+    /// The labels the WHATWG Encoding Standard reads as windows-1252 (its label table),
+    /// lowercased: ISO-8859-1 and US-ASCII among them.
+    static let labels: Set<String> = [
+        "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100", "iso8859-1",
+        "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252",
+    ]
+
     /// The characters of bytes 0x80–0x9F, 0 where undefined.
     static let high: [UInt32] = [
         0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
