@@ -31,6 +31,26 @@ import Tributary
         }
     }
 
+    /// Unicode's 66 noncharacters (Unicode 15.1 §23.7: U+FDD0–FDEF and the last two code
+    /// points of every plane), which are no text to show, go as the controls go.
+    static let noncharacters: [UInt32] =
+        Array(0xFDD0...0xFDEF) + (0...0x10).flatMap { plane in [plane << 16 | 0xFFFE, plane << 16 | 0xFFFF] }
+
+    @Test func noncharactersAreRemovedAsControlsAre() {
+        #expect(Self.noncharacters.count == 66)
+        for value in Self.noncharacters {
+            let noncharacter = Self.text(value)
+            let hex = String(value, radix: 16)
+            #expect(TextCleanup.singleLine("a" + noncharacter + "b") == "ab", "U+\(hex)")
+            #expect(TextCleanup.singleLine("é" + noncharacter + "é") == "éé", "U+\(hex)")
+            #expect(TextCleanup.plainText(fromHTML: "<p>a" + noncharacter + "b</p>") == "ab", "U+\(hex)")
+            #expect(TextCleanup.decodedLine("a&#x\(hex);b") == "ab", "U+\(hex)")
+            #expect(!TextCleanup.isSingleLine("a" + noncharacter + "b"), "U+\(hex)")
+        }
+        let neighbours = "\u{FDCF}\u{FDF0}\u{FFFD}\u{1FFFD}"
+        #expect(TextCleanup.singleLine(neighbours) == neighbours, "the characters either side stay")
+    }
+
     /// LRM and RLM order right-to-left text (`&lrm;`, `&rlm;` in feeds); the embeddings,
     /// overrides and isolates, which reorder everything after them, stay removed.
     @Test func leftToRightAndRightToLeftMarksStayBidiControlsGo() {

@@ -7,7 +7,8 @@ import TributaryBytes
 /// Removed: C0 and C1 controls, DEL, and every invisible character: Unicode's
 /// Default_Ignorable_Code_Point set (DerivedCoreProperties.txt, as of Unicode 14.0: soft hyphen,
 /// ALM, ZWSP, bidi embeddings, overrides and isolates, word joiner and invisible operators,
-/// fillers, BOM, tags…) and the interlinear annotation characters U+FFF9–FFFB, which hide text.
+/// fillers, BOM, tags…), the interlinear annotation characters U+FFF9–FFFB, which hide text,
+/// and the 66 noncharacters (U+FDD0–FDEF, U+FFFE and U+FFFF of every plane: Unicode §23.7).
 /// LRM and RLM (U+200E, U+200F) are kept: right-to-left text needs them, and unlike the
 /// embeddings, overrides and isolates they open nothing that could reorder what follows.
 /// Three kinds of the others are kept where visible text needs them
@@ -33,8 +34,8 @@ extension TextCleanup {
         var value = UInt32(lead) & (0x7F >> sequence.count)
         for byte in sequence.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
         // Most text is in the blocks between the last special code point below U+3164 and
-        // the variation selectors: CJK, Hangul, Indic, Cyrillic, Greek, Latin-1 letters.
-        if (0x3165..<0xFE00).contains(value) || (0x0620..<0x115F).contains(value) || (0xAE..<0x034F).contains(value) {
+        // the noncharacters U+FDD0–FDEF: CJK, Hangul, Indic, Cyrillic, Greek, Latin-1 letters.
+        if (0x3165..<0xFDD0).contains(value) || (0x0620..<0x115F).contains(value) || (0xAE..<0x034F).contains(value) {
             return .kept
         }
         return classify(scalar: value)
@@ -50,9 +51,10 @@ extension TextCleanup {
         case 0x1F3F4: .blackFlag
         case 0x80...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x200B,
             0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3,
-            0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            0x1D173...0x1D17A, 0xE0000...0xE0FFF, 0xFDD0...0xFDEF:
             .dropped
-        default: .kept
+        // The other noncharacters: U+FFFE and U+FFFF of every plane.
+        default: value & 0xFFFE == 0xFFFE ? .dropped : .kept
         }
     }
 
