@@ -23,6 +23,11 @@ public enum DoubleEncodedText {
         return output
     }
 
+    /// `text` with its double encoding undone; `text` itself when it is not double-encoded.
+    public static func undone(_ text: String) -> String {
+        BorrowedBuffers.utf8(of: text) { bytes in undone(bytes).map { String(decoding: $0, as: UTF8.self) } } ?? text
+    }
+
     /// The length of the text with its double encoding undone, or nil when it is not
     /// double-encoded; allocates nothing, and most text fails at its first non-ASCII character.
     private static func undoneCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryBytes
 
 /// Well-known feeds that get their own kind and score.
 enum WellKnownFeed: Equatable {
@@ -95,14 +96,14 @@ enum FeedMapping {
         return type.hasPrefix("image")
     }
 
-    /// The categories as one-line tags, empty ones dropped.
+    /// The categories as one-line tags, double encoding undone, empty ones dropped.
     static func tags(_ entry: RawEntry, _ text: EntryText) -> [String] {
         let spans = text.categories(of: entry)
         guard !spans.isEmpty else { return [] }
         var tags: [String] = []
         tags.reserveCapacity(spans.count)
         for span in spans {
-            let tag = TextCleanup.singleLine(utf8: text.bytes(span))
+            let tag = text.withRepairedBytes(span) { TextCleanup.singleLine(utf8: $0) }
             if !tag.isEmpty { tags.append(tag) }
         }
         return tags
@@ -147,7 +148,9 @@ enum FeedMapping {
         let raw = (entry.author ?? entry.sourceAuthor).map { span in
             text.withRepairedBytes(span) { String(decoding: $0, as: UTF8.self) }
         }
-        if let author = (raw ?? feed.author).map(withoutTags).map(TextCleanup.singleLine), !author.isEmpty {
+        if let author = (raw ?? feed.author.map { DoubleEncodedText.undone($0) }).map(withoutTags).map(
+            TextCleanup.singleLine), !author.isEmpty
+        {
             return name(fromRSSAuthor: author)
         }
         guard wellKnown == .mastodon, let link = link.flatMap(URL.init(string:)), let host = link.host else {

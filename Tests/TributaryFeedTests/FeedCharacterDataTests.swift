@@ -28,6 +28,21 @@ import TributaryTesting
         let (items, _) = try await served("character-data/feed.xml")
         #expect(items[2].title == "SÃO PAULO: Ã© legit?")
         #expect(items[2].summary == "Ã alone, and Â± as written")
+        #expect(items[2].tags == ["SÃO PAULO"])
+    }
+
+    @Test func doubleEncodedTagsAreRepaired() async throws {
+        let (items, _) = try await served("character-data/feed.xml")
+        #expect(items[1].tags == ["Café crème"])
+    }
+
+    /// The same rule in a JSON Feed: titles, text, tags, and the feed's author its items inherit.
+    @Test func doubleEncodedJSONFeedTextIsRepaired() async throws {
+        let (items, _) = try await served("character-data/double-encoded.json", contentType: "application/feed+json")
+        #expect(items.map(\.title) == ["It’s déjà vu", "Second"])
+        #expect(items[0].summary == "Été à Österreich")
+        #expect(items[0].tags == ["café", "SÃO PAULO"])
+        #expect(items.map(\.author) == ["François", "José"])
     }
 
     /// Every label the WHATWG Encoding Standard gives windows-1252 (its label table), in the
