@@ -7,23 +7,16 @@ extension LineCleaner {
         String(unsafeUninitializedCapacity: bytes.count) { output in
             var line = LineWriter(output: output)
             var index = 0
-            var inTag = false
             while index < bytes.count {
                 let byte = bytes[index]
-                if droppingTags {
-                    if inTag {
-                        inTag = byte != UInt8(ascii: ">")
-                        index += 1
+                if droppingTags, byte == UInt8(ascii: "<") {
+                    if let end = Self.hiddenMarkupEnd(bytes, at: index) {
+                        index = end
                         continue
                     }
-                    if byte == UInt8(ascii: "<") {
-                        if let end = Self.hiddenMarkupEnd(bytes, at: index) {
-                            index = end
-                            continue
-                        }
-                        inTag = true
+                    if let end = Self.markupEnd(bytes, at: index) {
                         if !Self.isInlineTag(bytes, at: index) { line.space() }
-                        index += 1
+                        index = end
                         continue
                     }
                 }

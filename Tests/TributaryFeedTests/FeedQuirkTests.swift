@@ -34,6 +34,16 @@ import TributaryTesting
         #expect(dates["d7"] == .some(nil))
     }
 
+    /// A `<` that starts no tag, or a tag or declaration never closed, keeps its text.
+    @Test func textThatBeginsLikeMarkupKeepsItsText() async throws {
+        let (items, _) = try await served("text-like-markup/feed.xml")
+        let summaries = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.summary) })
+        #expect(summaries["m1"] == "<!'")
+        #expect(summaries["m2"] == "<!DOCTYPE")
+        #expect(summaries["m3"] == "1 < 2 and 3 > 2; x <y")
+        #expect(summaries["m4"] == "Real bold", "real markup still reads as its text alone")
+    }
+
     @Test func unescapedAmpersand() async throws {
         let (items, _) = try await served("unescaped-ampersand/feed.xml")
         #expect(items.map(\.id) == ["a1", "a2"])
