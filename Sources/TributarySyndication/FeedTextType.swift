@@ -1,3 +1,5 @@
+import Tributary
+
 /// How a text field is written, which decides how it is read.
 enum FeedTextType: UInt8, Sendable {
     /// RSS: HTML or text, its character references decoded once more.
@@ -53,7 +55,8 @@ enum FeedGuidLink: UInt8, Sendable {
 }
 
 /// What an Atom `link` is, by `rel` (RFC 4287 §4.2.7.2: none means `alternate`, and a
-/// registered name may be written as its IANA IRI).
+/// registered name may be written as its IANA IRI; registered names compare in any case,
+/// RFC 8288 §2.1.1).
 enum FeedLinkRel {
     case alternate, enclosure, other
 
@@ -62,7 +65,8 @@ enum FeedLinkRel {
             self = .alternate
             return
         }
-        let name = rel.starts(with: Self.ianaPrefix) ? rel.dropFirst(Self.ianaPrefix.count) : rel[...]
+        let name = (rel.starts(with: Self.ianaPrefix) ? rel.dropFirst(Self.ianaPrefix.count) : rel[...])
+            .lazy.map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
         if name.elementsEqual("alternate".utf8) {
             self = .alternate
         } else if name.elementsEqual("enclosure".utf8) {
@@ -70,6 +74,12 @@ enum FeedLinkRel {
         } else {
             self = .other
         }
+    }
+
+    /// The link's `href`; nil when it has none or an empty one, which links to nothing.
+    static func href(_ attributes: FeedAttributes) -> UnsafeBufferPointer<UInt8>? {
+        guard let href = attributes.bytes("href"), !TextCleanup.trimmed(utf8: href).isEmpty else { return nil }
+        return href
     }
 
     private static let ianaPrefix = Array("http://www.iana.org/assignments/relation/".utf8)

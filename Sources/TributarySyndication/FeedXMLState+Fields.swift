@@ -11,7 +11,7 @@ extension FeedXMLState {
         case .atomAuthor where feed?.author == nil: atomAuthorDepth = depth
         case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
         case .atomLink where feed?.link == nil && FeedLinkRel(attributes) == .alternate:
-            let link = attributes["href"].map(resolve)
+            let link = FeedLinkRel.href(attributes).map { resolve(FeedAttributes.text($0)) }
             feed?.link = link
         default: break
         }
@@ -118,7 +118,7 @@ extension FeedXMLState {
     }
 
     private mutating func atomLink(_ attributes: FeedAttributes) {
-        guard entry != nil, let href = attributes.bytes("href") else { return }
+        guard entry != nil, let href = FeedLinkRel.href(attributes) else { return }
         switch FeedLinkRel(attributes) {
         case .alternate:
             // An HTML alternate (or one of no type) before an alternate of another type.

@@ -75,4 +75,19 @@ import TributaryTesting
         #expect(items[1].summary == "Plain description after DC")
         #expect(items[2].title == "Plain title before DC")
     }
+
+    /// RFC 4287 §4.2.7.2: the link is the alternate (a link without `rel` is one), of type
+    /// text/html before any other; links without `href`, or of other relations, are none.
+    @Test(arguments: ["atom-links/feed.xml", "atom-links/no-namespace.xml"])
+    func theAlternateLinkWinsOverEarlierOtherLinks(fixture: String) async throws {
+        let (items, _) = try await served(fixture, contentType: "application/atom+xml")
+        let links = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.url?.absoluteString) })
+        #expect(links["l1"] == "https://links.example/one", "after a related link")
+        #expect(links["l2"] == "https://links.example/two", "after a link without href")
+        #expect(links["l3"] == "https://links.example/three", "after a link of an unknown relation")
+        #expect(links["l4"] == "https://links.example/four", "text/html after a PDF alternate")
+        #expect(links["l5"] == "https://links.example/five", "after an alternate without href and a self link")
+        #expect(links["l6"] == "https://links.example/six", "after a link whose href is empty")
+        #expect(links["l7"] == "https://links.example/seven", "a relation name in capitals (RFC 8288 §2.1.1)")
+    }
 }
