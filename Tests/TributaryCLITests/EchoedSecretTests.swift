@@ -7,7 +7,7 @@ import TributaryTesting
 /// header) reaches no output, no diagnostic, no report, no state store and no recording.
 @Suite struct EchoedSecretTests {
     static let password = "echo-app-pw-4d1c"
-    static let token = "EchoBearerToken0123456789"
+    static let token = "EchoBearer-42a9x"
     static let feedToken = "feed-header-secret-77aa"
 
     static func echoingServer() async throws -> LocalHTTPServer {
