@@ -26,6 +26,8 @@ struct RawFeed: Sendable {
 /// spans of the `EntryBatch` the entry belongs to; URLs are resolved when mapped.
 struct RawEntry: Sendable {
     var id: TextSpan?
+    /// The explicit `xml:base` a relative id resolves against (see `FeedXMLState.idBase`).
+    var idBase: String?
     var title: TextSpan?
     /// How the title is written (Atom `type`; RSS titles are `.markup`).
     var titleType = FeedTextType.markup

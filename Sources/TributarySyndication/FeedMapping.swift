@@ -66,9 +66,11 @@ enum FeedMapping {
         return item
     }
 
-    /// guid or id, else the link, else RSS 1.0's `rdf:about`, else a stable hash of title and date.
+    /// guid or id (a relative one resolved against an explicit `xml:base`), else the link, else RSS 1.0's `rdf:about`, else a stable hash of title and date.
     static func identifier(_ entry: RawEntry, _ text: EntryText, link: String?) -> String {
-        if let id = entry.id.map({ TextCleanup.singleLine(utf8: text.bytes($0)) }), !id.isEmpty { return id }
+        if let id = entry.id.map({ TextCleanup.singleLine(utf8: text.bytes($0)) }), !id.isEmpty {
+            return entry.idBase.map { FeedURLs.resolve(id, against: $0) } ?? id
+        }
         if let link, !link.isEmpty { return link }
         if let about = entry.about.map(text.resolved), !about.isEmpty { return about }
         let date = text.trimmedString(entry.published ?? entry.updated) ?? ""

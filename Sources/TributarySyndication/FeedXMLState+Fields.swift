@@ -166,7 +166,10 @@ extension FeedXMLState {
         case .link where entry?.linkRank == 0:
             entry?.link = RawURL(text: span, base: captureBase)
             entry?.linkRank = 2
-        case .guid, .atomID: entry?.id = span
+        case .guid, .atomID:
+            let base = idBase(for: tag)
+            entry?.id = span
+            entry?.idBase = base
         case .pubDate, .published: entry?.published = span
         case .dcDate: if entry?.published == nil { entry?.published = span }
         case .updated: entry?.updated = span
@@ -192,6 +195,14 @@ extension FeedXMLState {
     mutating func pushBase(_ attributes: FeedAttributes) {
         guard let base = attributes.xmlBase else { return }
         bases.append((depth, resolve(base)))
+    }
+
+    /// The base a relative id resolves against: an explicit `xml:base` in effect, for an Atom
+    /// id (an IRI, RFC 4287 §4.2.6) or an RSS guid that is a permalink (not `isPermaLink="false"`).
+    /// The feed's own address is not applied, so opaque guids such as `123` stay as written.
+    func idBase(for tag: FeedXMLTag) -> String? {
+        guard bases.count > 1, tag == .atomID || entry?.guidLink != .never else { return nil }
+        return bases.last?.url
     }
 
     mutating func popBase() {
