@@ -72,6 +72,7 @@ struct PipelineRun {
                 let (memory, commit) = try store.rememberCommittingLater(digest, at: now, retention: config.retention)
                 digest.memory = memory
                 writes = StoreWrites(store: store, commit: commit, retention: config.retention, now: now)
+                writes.markedRead = digest.ruleMarks.filter(\.value.markRead).map(\.key).sorted()
             }
         } catch {
             // The items are fetched: show them, unmarked, rather than lose them to the store.

@@ -14,6 +14,8 @@ struct StoreWrites {
     let commit: PendingCommit?
     let retention: Duration
     let now: Date
+    /// The items a `markRead` rule marked, by id: marked read once the commit holds them.
+    var markedRead: [String] = []
 
     /// Whether there is anything to wait for.
     var arePending: Bool { commit != nil }
@@ -27,6 +29,7 @@ struct StoreWrites {
         guard let store, let commit else { return }
         do {
             try commit.wait()
+            if !markedRead.isEmpty { try store.markRead(.init(itemIDs: markedRead), at: now) }
             try store.prune(olderThan: retention, now: now)
             try store.checkpoint()
         } catch {

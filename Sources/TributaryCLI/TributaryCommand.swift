@@ -13,7 +13,7 @@ public struct TributaryCommand: AsyncParsableCommand {
         subcommands: [
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
             StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
-            WatchCommand.self, ServeCommand.self,
+            WatchCommand.self, ServeCommand.self, RulesCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

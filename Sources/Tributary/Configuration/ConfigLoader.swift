@@ -64,6 +64,7 @@ public struct ConfigLoader: Sendable {
         if let sort = top.choice("sort", DigestSort.self, &problems) { config.sort = sort }
         config.include = top.strings("include", &problems) ?? []
         config.exclude = top.strings("exclude", &problems) ?? []
+        if let rules = object["rules"] { config.rules = RuleParser(path: "rules").rules(rules, into: &problems) }
         config.maxConnections = top.int("maxConnections", &problems) ?? config.maxConnections
         config.maxConnectionsPerHost =
             top.int("maxConnectionsPerHost", &problems) ?? config.maxConnectionsPerHost

@@ -25,6 +25,8 @@ public struct EntryOptions: SourceOptions, Sendable {
     public var include: [String] = []
     public var exclude: [String] = []
     public var match = Match.keywords
+    /// The entry's own rules, tried on its items before the top-level ones.
+    public var rules: [Rule] = []
     public var headers: [String: String] = [:]
     public var userAgent: String?
     public var username: String?
@@ -50,6 +52,7 @@ public struct EntryOptions: SourceOptions, Sendable {
             .strings("include", \.include, "when not empty, an item must match one (title, summary or tags)"),
             .strings("exclude", \.exclude, "an item matching one is dropped"),
             .choice("match", \.match, "keywords: case-insensitive words; regex: ICU regular expressions"),
+            .rules("rules", \.rules, "rules tried on this entry's items before the top-level ones"),
             .stringMap("headers", \.headers, "HTTP headers sent with every request; values from ${VAR} are secrets"),
             .string("userAgent", \.userAgent, "the User-Agent sent instead of Tributary's"),
             .string("username", \.username, "HTTP Basic user name (with password)"),

@@ -28,7 +28,10 @@ struct EntryReader {
             problems.rejectUnknownKeys(object, known: specs.map(\.name) + ["id", "type"], prefix: path + ".")
         }
         for spec in specs { readDeclared(spec, of: object, type: type, path: path, into: &read, &problems) }
-        let common = commonOptions(read.values, type: type)
+        var common = commonOptions(read.values, type: type)
+        if let rules = read.values["rules"], !type.options.contains(where: { $0.name == "rules" }) {
+            common.rules = RuleParser(path: "\(path).rules").rules(rules, into: &problems)
+        }
         let checks = EntryChecks(
             raw: object, common: common, ownedByType: Set(type.options.map(\.name)),
             secretsOfType: Set(type.options.filter(\.isSecret).map(\.name)))

@@ -18,6 +18,9 @@ extension FeedsConfig {
             default: "[]"),
         OptionSpec("exclude", .stringList(maxCount: nil), "keywords that drop an item", default: "[]"),
         OptionSpec(
+            "rules", .rules, "rules that drop, keep, star, tag or mark items, tried after each entry's own",
+            default: "[]"),
+        OptionSpec(
             "maxConnections", .integer(1...1024), "requests in flight at once, over all hosts",
             default: String(defaultMaxConnections)),
         OptionSpec(

@@ -33,6 +33,8 @@ public struct FeedsConfig: Sendable {
     /// How long the state store remembers an item no run has shown since.
     public var retention: Duration
     public var sources: [SourceEntry]
+    /// The top-level `rules`, tried after each entry's own (see `RuleBook`).
+    public var rules: [Rule] = []
 
     public static let defaultTitle = "Tributary digest"
     public static let defaultLimit = 100

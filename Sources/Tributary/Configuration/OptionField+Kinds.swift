@@ -114,6 +114,17 @@ extension OptionField {
         Self(name, keyPath, .stringMap, summary, read: \.stringMap, show: { $0.isEmpty ? "{}" : nil })
     }
 
+    /// A list of rules. Problems are not kept here: `EntryReader` reads the list again with
+    /// the entry's path, which its messages name.
+    static func rules(_ name: String, _ keyPath: WritableKeyPath<Options, [Rule]>, _ summary: String) -> Self {
+        Self(
+            name, keyPath, .rules, summary,
+            read: { value in
+                var unused = ConfigProblems()
+                return RuleParser(path: name).rules(value, into: &unused)
+            }, show: { $0.isEmpty ? "[]" : nil })
+    }
+
     /// `[]`, `["Nude"]`: a list as it is written in feeds.json.
     private static func jsonList(_ values: [String]) -> String {
         "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]"

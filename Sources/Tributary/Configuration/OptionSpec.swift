@@ -23,6 +23,8 @@ public struct OptionSpec: Sendable {
         case command
         /// An object whose values are strings, such as HTTP headers.
         case stringMap
+        /// A list of rules (`{"if": …, "then": […]}`), read in full by `RuleParser`.
+        case rules
     }
 
     public var name: String
@@ -63,6 +65,7 @@ public struct OptionSpec: Sendable {
         case .duration: "duration (seconds or \"10s\")"
         case .command: "list of strings (program and arguments)"
         case .stringMap: "object of strings"
+        case .rules: "list of rules (docs/rules.md)"
         }
     }
 }

@@ -35,6 +35,9 @@ enum OptionValidation {
         case .stringMap:
             return value.stringMap == nil
                 ? expected("an object of strings, such as {\"X-Key\": \"value\"}", value) : nil
+        case .rules:  // each rule is read, with its own paths, by `RuleParser`
+            guard case .array = value else { return expected("a list of rules", value) }
+            return nil
         }
     }
 

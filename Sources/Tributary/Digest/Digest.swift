@@ -17,6 +17,8 @@ public struct Digest: Sendable {
     public var memory: DigestMemory?
     /// The filters that removed items, and how many.
     public var narrowing = DigestNarrowing()
+    /// What the rules marked (read, starred, to notify) among `items`, by item id.
+    public var ruleMarks: [String: RuleVerdict] = [:]
 
     public init(title: String, generatedAt: Date, sources: [SourceStatus], items: [FeedItem]) {
         self.title = title

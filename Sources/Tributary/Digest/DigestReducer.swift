@@ -8,6 +8,8 @@ public struct DigestReducer: Sendable {
     /// nil: no limit.
     public var limit: Int?
     var filter: KeywordFilter
+    /// feeds.json's rules, tried on every item after de-duplication (see `RuleBook`).
+    public var rules = RuleBook.none
 
     public init(title: String, sort: DigestSort, limit: Int?, filter: KeywordFilter) {
         self.title = title
@@ -21,6 +23,7 @@ public struct DigestReducer: Sendable {
             title: config.title, sort: config.sort, limit: config.limit,
             filter: KeywordFilter(include: config.include, exclude: config.exclude, required: grep)
         )
+        rules = RuleBook(config)
     }
 
     public func reduce(_ states: [SourceState], generatedAt: Date) -> Digest {
@@ -30,6 +33,7 @@ public struct DigestReducer: Sendable {
         var (items, keys) = deduplicated(all, sourcePositions: ItemKeys.positions(of: sources))
         let fetched = items.count
         keepMatching(&items, &keys)
+        let marks = applyRules(&items, &keys, now: generatedAt)
         // Items are large values: sort their positions, then gather them once.
         let ranks = sort == .score ? ScorePercentile.ranks(of: items, source: \.source, score: \.score) : []
         let sortKeys = ParallelWork.map(Array(items.indices)) { index in
@@ -44,7 +48,9 @@ public struct DigestReducer: Sendable {
             title: title, generatedAt: generatedAt, sources: sources, items: positions.map { items[$0] })
         items = []  // gone before the keys are gathered: 250,000 items' arrays are megabytes each
         digest.itemKeys = positions.map { keys[$0] }
-        digest.narrowing = DigestNarrowing(filters: filter.descriptions, removed: fetched - kept)
+        digest.narrowing = DigestNarrowing(
+            filters: filter.descriptions + (rules.isEmpty ? [] : ["rules"]), removed: fetched - kept)
+        digest.ruleMarks = marks.filter { id, _ in digest.items.contains { $0.id == id } }
         return digest
     }
 
@@ -86,6 +92,26 @@ public struct DigestReducer: Sendable {
         }
         items.removeLast(items.count - kept)
         keys.removeLast(keys.count - kept)
+    }
+
+    /// Tries the rules on every item (on every core): drops those they drop, in place, adds
+    /// their tags, and returns the marks (read, star, notify) of the items that stay, by id.
+    private func applyRules(_ items: inout [FeedItem], _ keys: inout [ItemKeys], now: Date) -> [String: RuleVerdict] {
+        guard !rules.isEmpty else { return [:] }
+        let verdicts = ParallelWork.map(items) { rules.verdict(for: $0, now: now) }
+        var marks: [String: RuleVerdict] = [:]
+        var kept = 0
+        for index in items.indices where !verdicts[index].isDropped {
+            let verdict = verdicts[index]
+            items.swapAt(kept, index)
+            keys.swapAt(kept, index)
+            items[kept].addTags(of: verdict)
+            if verdict.markRead || verdict.star || verdict.notify { marks[items[kept].id] = verdict }
+            kept += 1
+        }
+        items.removeLast(items.count - kept)
+        keys.removeLast(keys.count - kept)
+        return marks
     }
 
     /// What makes two items the same page: the canonical URL, else the id.

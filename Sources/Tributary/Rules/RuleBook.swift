@@ -1,0 +1,80 @@
+import Foundation
+
+/// Every rule of a configuration: each entry's own, tried before the top-level ones on
+/// that entry's items.
+public struct RuleBook: Sendable {
+    let topLevel: [Rule]
+    /// Every rule, each entry's first (in feeds.json order), in the order `rules test` lists them.
+    public let all: [Rule]
+    /// Each entry with rules of its own: those, then the top-level ones, as they are tried.
+    private let tried: [String: [Rule]]
+    /// The entries whose items must match a keep rule to stay ("" stands for the others).
+    private let keeping: Set<String>
+
+    /// The rules of `config`: its top-level `rules` and each entry's.
+    public init(_ config: FeedsConfig) {
+        self.init(
+            topLevel: config.rules,
+            bySource: config.sources.filter { !$0.common.rules.isEmpty }.map { ($0.id, $0.common.rules) })
+    }
+
+    /// `bySource`: each entry's id and own rules, in feeds.json order.
+    init(topLevel: [Rule], bySource: [(id: String, rules: [Rule])] = []) {
+        self.topLevel = topLevel
+        all = bySource.flatMap(\.rules) + topLevel
+        tried = Dictionary(bySource.map { ($0.id, $0.rules + topLevel) }, uniquingKeysWith: { first, _ in first })
+        keeping = Set(tried.filter { $0.value.contains(where: \.keeps) }.keys)
+            .union(topLevel.contains(where: \.keeps) ? [""] : [])
+    }
+
+    /// No rules at all.
+    public static let none = RuleBook(topLevel: [])
+
+    public var isEmpty: Bool { all.isEmpty }
+
+    /// What the rules do to `item`, judging its age at `now`.
+    public func verdict(for item: FeedItem, now: Date) -> RuleVerdict {
+        let ownRules = tried[item.source]
+        let rules = ownRules ?? topLevel
+        var verdict = RuleVerdict()
+        var subject = RuleSubject(item: item, now: now)
+        var kept = false
+        for rule in rules where rule.condition.holds(for: &subject) {
+            verdict.matchedRules.append(rule.name)
+            verdict.matchedRulePaths.append(rule.path)
+            if apply(rule.actions, to: &verdict, kept: &kept, rule: rule) { break }
+        }
+        if !verdict.isDropped, !kept, keeping.contains(ownRules == nil ? "" : item.source) {
+            verdict.droppedBecause = RuleVerdict.noKeepRuleMatched
+        }
+        return verdict
+    }
+
+    /// Does a matching rule's actions; true when no later rule is to be tried.
+    private func apply(_ actions: [RuleAction], to verdict: inout RuleVerdict, kept: inout Bool, rule: Rule) -> Bool {
+        var stop = false
+        for action in actions {
+            switch action {
+            case .drop:
+                verdict.droppedBecause = rule.name
+                verdict.droppedByPath = rule.path
+                return true
+            case .keep: kept = true
+            case .markRead: verdict.markRead = true
+            case .star: verdict.star = true
+            case .notify: verdict.notify = true
+            case .stop: stop = true
+            case .tag(let tag): if !verdict.addedTags.contains(tag) { verdict.addedTags.append(tag) }
+            }
+        }
+        return stop
+    }
+}
+
+extension FeedItem {
+    /// The item with the verdict's tags added (those it lacks), as the digest shows it.
+    public mutating func addTags(of verdict: RuleVerdict) {
+        let extra = verdict.addedTags.filter { !tags.contains($0) }
+        if !extra.isEmpty { tags += extra }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A rule's `if`: tests on an item's fields, combined with `all`, `any` and `not`.
+indirect enum RuleCondition: Sendable {
+    case all([RuleCondition])
+    case any([RuleCondition])
+    case not(RuleCondition)
+    case test(FieldTest)
+
+    func holds(for subject: inout RuleSubject) -> Bool {
+        switch self {
+        case .all(let parts):
+            for part in parts where !part.holds(for: &subject) { return false }
+            return true
+        case .any(let parts):
+            for part in parts where part.holds(for: &subject) { return true }
+            return false
+        case .not(let part):
+            return !part.holds(for: &subject)
+        case .test(let test):
+            return test.holds(for: &subject)
+        }
+    }
+}
+
+/// One test of one field: `{"title": {"contains": "swift"}}`.
+struct FieldTest: Sendable {
+    enum Test: Sendable {
+        /// Any of the phrases occurs as whole words, ignoring case and accents.
+        case contains([FoldedWords])
+        /// The ICU expression (case-insensitive) finds a match.
+        case matches(RulePattern)
+        /// The whole value is one of these, ignoring case and accents (URLs compare exactly).
+        case `is`([String])
+        /// A number (score) or an age in seconds above or below the bound.
+        case above(Double)
+        case below(Double)
+    }
+
+    let field: RuleField
+    let test: Test
+
+    func holds(for subject: inout RuleSubject) -> Bool {
+        switch test {
+        case .contains(let phrases):
+            let texts = subject.folded(field)
+            return phrases.contains { phrase in texts.contains { $0.contains(phrase) } }
+        case .matches(let pattern):
+            return subject.texts(field).contains { pattern.matches($0) }
+        case .is(let values):
+            if field == .url { return subject.texts(field).contains { values.contains($0) } }
+            return subject.folded(field).contains { text in values.contains(text.words) }
+        case .above(let bound):
+            return subject.number(field).map { $0 > bound } ?? false
+        case .below(let bound):
+            return subject.number(field).map { $0 < bound } ?? false
+        }
+    }
+}
+
+/// A compiled `matches` expression. `NSRegularExpression` is immutable and thread-safe.
+struct RulePattern: @unchecked Sendable {
+    let expression: NSRegularExpression
+
+    func matches(_ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The fields a rule's condition may test.
+enum RuleField: String, CaseIterable, Sendable {
+    case title, summary, content, url, author, tags, source, kind, score, age, language
+
+    /// Score and age are numbers, tested with `above` and `below`; the rest are text.
+    var isNumeric: Bool { self == .score || self == .age }
+}
+
+/// One item as the conditions see it: its fields read once and folded once, on first use.
+struct RuleSubject {
+    let item: FeedItem
+    let now: Date
+    private var foldedCache: [RuleField: [FoldedWords]] = [:]
+
+    init(item: FeedItem, now: Date) {
+        self.item = item
+        self.now = now
+    }
+
+    /// The field's text values: one for most fields, one per tag, none when the item has no value.
+    func texts(_ field: RuleField) -> [String] {
+        switch field {
+        case .title: [item.title]
+        case .summary, .content: item.summary.map { [$0] } ?? []
+        case .url: item.urlString.map { [$0] } ?? []
+        case .author: item.author.map { [$0] } ?? []
+        case .tags: item.tags
+        case .source: [item.source]
+        case .kind: [item.kind.rawValue]
+        case .score, .age, .language: []
+        }
+    }
+
+    /// The field's values folded for `contains` and `is`, made on first use.
+    mutating func folded(_ field: RuleField) -> [FoldedWords] {
+        if let cached = foldedCache[field] { return cached }
+        let folded = texts(field).map(FoldedWords.init)
+        foldedCache[field] = folded
+        return folded
+    }
+
+    /// The score, or the age in seconds (nil for an item without a date).
+    func number(_ field: RuleField) -> Double? {
+        switch field {
+        case .score: item.score
+        case .age: item.published.map { now.timeIntervalSince($0) }
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The rules tried on a run's items without acting on them, for `rules test`: what each
+/// rule matched, which rule dropped what, and what no rule touched.
+public struct RuleTrial: Sendable {
+    /// One rule and the items it matched, in digest order.
+    public struct Outcome: Sendable {
+        public let rule: Rule
+        public var matched: [FeedItem] = []
+        /// The ids of the matched items this rule dropped.
+        public var dropped: Set<String> = []
+    }
+
+    public private(set) var outcomes: [Outcome]
+    /// Items dropped because keep rules exist and none matched them.
+    public private(set) var droppedForNoKeep: [FeedItem] = []
+    /// Items no rule matched and none dropped.
+    public private(set) var untouched: [FeedItem] = []
+
+    public init(book: RuleBook, items: [FeedItem], now: Date) {
+        outcomes = book.all.map { Outcome(rule: $0) }
+        let positions = Dictionary(
+            outcomes.indices.map { (outcomes[$0].rule.path, $0) }, uniquingKeysWith: { a, _ in a })
+        for item in items {
+            let verdict = book.verdict(for: item, now: now)
+            for path in verdict.matchedRulePaths {
+                guard let position = positions[path] else { continue }
+                outcomes[position].matched.append(item)
+                if verdict.droppedByPath == path { outcomes[position].dropped.insert(item.id) }
+            }
+            if verdict.droppedBecause == RuleVerdict.noKeepRuleMatched {
+                droppedForNoKeep.append(item)
+            } else if verdict.isUntouched {
+                untouched.append(item)
+            }
+        }
+    }
+}

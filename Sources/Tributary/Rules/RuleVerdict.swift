@@ -1,0 +1,25 @@
+/// What the rules decided for one item.
+public struct RuleVerdict: Sendable, Equatable {
+    /// Why the item left the digest: the name of the rule that dropped it, or that no
+    /// keep rule matched it; nil when it stays.
+    public var droppedBecause: String?
+    public var markRead = false
+    public var star = false
+    public var notify = false
+    /// Tags the rules added, in order, without repeats.
+    public var addedTags: [String] = []
+    /// The names of the rules that matched, in the order they ran.
+    public var matchedRules: [String] = []
+    /// Where in feeds.json those rules are, in the same order.
+    public var matchedRulePaths: [String] = []
+    /// Where the rule that dropped the item is; nil when none did.
+    public var droppedByPath: String?
+
+    public var isDropped: Bool { droppedBecause != nil }
+
+    /// Whether the rules changed nothing about the item.
+    public var isUntouched: Bool { matchedRules.isEmpty && droppedBecause == nil }
+
+    /// The reason given when keep rules exist and none matched.
+    public static let noKeepRuleMatched = "no keep rule matched"
+}
