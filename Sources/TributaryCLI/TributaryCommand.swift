@@ -13,7 +13,8 @@ public struct TributaryCommand: AsyncParsableCommand {
         subcommands: [
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
             StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
-            WatchCommand.self, ServeCommand.self, RulesCommand.self,
+            WatchCommand.self, ServeCommand.self, RulesCommand.self, ListCommand.self, RemoveCommand.self,
+            EnableCommand.self, DisableCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

@@ -35,12 +35,12 @@ enum ConfigText {
         return Array("{\n  \"sources\": [\n\(list)\n  ]\n}\n".utf8)
     }
 
-    private static func lineStart(of offset: Int, in bytes: [UInt8]) -> Int {
+    static func lineStart(of offset: Int, in bytes: [UInt8]) -> Int {
         bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
     }
 
     /// The spaces and tabs that start the line holding `offset`.
-    private static func indentation(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
+    static func indentation(ofLineAt offset: Int, in bytes: [UInt8]) -> String {
         let start = lineStart(of: offset, in: bytes)
         return String(decoding: bytes[start..<offset].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
     }

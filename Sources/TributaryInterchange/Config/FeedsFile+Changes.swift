@@ -61,7 +61,13 @@ extension FeedsFile {
     @discardableResult
     public func write(_ change: FeedsChange, environment: [String: String]) throws -> URL? {
         guard !change.added.isEmpty else { return nil }
-        let text = try checkedText(change, environment: environment)
+        return try replace(with: try checkedText(change, environment: environment))
+    }
+
+    /// Replaces the file with `text`, keeping the old one as `<name>.bak` (readable by the
+    /// user only); the backup's address, or nil when there was no file before. A failed
+    /// write leaves the file as it was.
+    func replace(with text: [UInt8]) throws -> URL? {
         do {
             var backup: URL?
             if let bytes {

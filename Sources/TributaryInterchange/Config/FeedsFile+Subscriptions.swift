@@ -2,17 +2,21 @@ import Foundation
 import Tributary
 
 extension FeedsFile {
-    /// The entries another reader can follow, in feeds.json order: every `feed` entry, with
-    /// `url`, `title` and `siteURL` as written (a `${VAR}` is never expanded, so no secret
-    /// leaves the file; a `$${` escape is read as the `${` it stands for) and `tags` as folders; then any other entry whose source
-    /// has a feed address of its own (`FeedAddressable`, such as Flickr's public feed).
-    public var subscriptions: [Subscription] {
+    /// The entries another reader can follow, in feeds.json order: every enabled `feed`
+    /// entry (disabled ones too with `includingDisabled`), with `url`, `title` and `siteURL`
+    /// as written (a `${VAR}` is never expanded, so no secret leaves the file; a `$${` escape
+    /// is read as the `${` it stands for; a local file as its absolute `file://` address) and
+    /// `tags` as folders; then any other entry whose source has a feed address of its own
+    /// (`FeedAddressable`, such as Flickr's public feed).
+    public func subscriptions(includingDisabled: Bool = false) -> [Subscription] {
         let validated = config?.sources ?? []
         return entries.enumerated().compactMap { index, entry in
-            guard entry["type"]?.stringValue == "feed" else {
-                return validated.first { $0.path == "sources[\(index)]" }.flatMap(addressed)
-            }
-            guard let url = entry["url"]?.stringValue else { return nil }
+            guard includingDisabled || entry["enabled"] != .bool(false) else { return nil }
+            let checked = validated.first { $0.path == "sources[\(index)]" }
+            guard entry["type"]?.stringValue == "feed" else { return checked.flatMap(addressed) }
+            guard let written = entry["url"]?.stringValue else { return nil }
+            let isWeb = ["http://", "https://"].contains { written.lowercased().hasPrefix($0) }
+            let url = isWeb ? written : checked?.string("url") ?? written  // a path or file: made absolute
             let text = { (key: String) in entry[key]?.stringValue.map(LiteralText.unescaped) }
             return Subscription(
                 title: text("title") ?? entry["id"]?.stringValue, feedURL: LiteralText.unescaped(url),

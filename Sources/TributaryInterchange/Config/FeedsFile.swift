@@ -31,7 +31,7 @@ public struct FeedsFile {
         }
         do {
             config = try ConfigLoader(registry: registry, environment: environment).load(
-                data, name: url.lastPathComponent)
+                data, name: url.lastPathComponent, folder: url.deletingLastPathComponent())
         } catch let error as TributaryError {
             throw TributaryError(
                 .invalidConfiguration,

@@ -14,6 +14,8 @@ struct SourcesList {
     let hasTrailingComma: Bool
     /// The offset of the first element, when there is one.
     let firstElement: Int?
+    /// Each element's text, from its first byte to just past its last.
+    var elements: [Range<Int>] = []
 
     /// The `sources` list of the JSON object in `bytes`; nil when it has none.
     static func find(in bytes: [UInt8]) -> SourcesList? {
@@ -24,7 +26,17 @@ struct SourcesList {
         var list: (open: Int, depth: Int)?
         var lastEnd = 0
         var firstElement: Int?
+        var elements: [Range<Int>] = []
+        var elementStart: Int?
         while let (index, byte) = scan.nextSignificant() {
+            if let list, depth == list.depth {  // between the list's elements, or at one's first byte
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+                    if let start = elementStart { elements.append(start..<lastEnd) }
+                    elementStart = nil
+                } else if elementStart == nil {
+                    elementStart = index
+                }
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 let end = scan.skipString(from: index)
@@ -42,7 +54,7 @@ struct SourcesList {
                     return SourcesList(
                         open: list.open, close: index,
                         lastElementEnd: last == UInt8(ascii: ",") ? lastEnd - 1 : lastEnd,
-                        hasTrailingComma: last == UInt8(ascii: ","), firstElement: firstElement)
+                        hasTrailingComma: last == UInt8(ascii: ","), firstElement: firstElement, elements: elements)
                 }
                 depth -= 1
             default: break
