@@ -79,6 +79,7 @@ let package = Package(
                 "Tributary", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Templates")]
         ),
         .target(

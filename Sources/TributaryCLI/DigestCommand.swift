@@ -11,15 +11,11 @@ struct DigestCommand: AsyncParsableCommand {
         discussion: ExitCodes.help
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown, atom, rss, jsonfeed
-    }
-
     @OptionGroup var run: RunOptions
     @OptionGroup var state: StateOptions
 
-    @Option(name: .long, help: "Output format: text, json, markdown, or a feed: atom, rss or jsonfeed.")
-    var format: Format = .text
+    @Option(name: .long, help: "Output format (atom, rss and jsonfeed are feeds to subscribe to).")
+    var format = OutputFormat(.text)
 
     @Option(
         name: .long,
@@ -46,23 +42,14 @@ struct DigestCommand: AsyncParsableCommand {
         }
         if let out {
             writes.finish()
-            try DigestFile(format: format, path: out).write(digest) { isTTY in
-                textRenderer(environment: pipeline.environment, isTTY: isTTY)
+            try DigestFile(renderer: format.renderer, path: out).write(digest) { isTTY in
+                renderOptions(environment: pipeline.environment, isTTY: isTTY)
             }
             Foundation.exit(ExitCodes.code(for: digest))
         }
         let output = HeldOutput(until: writes)
-        switch format {
-        case .text:
-            let renderer = textRenderer(environment: pipeline.environment, isTTY: StandardOutput.isTTY)
-            renderer.render(digest, to: output.write)
-        case .json: JSONRenderer().render(digest, to: output.write)
-        case .markdown: MarkdownRenderer().render(digest, to: output.write)
-        case .atom, .rss, .jsonfeed:
-            let bytes = DigestFile.render(
-                digest, as: format, text: textRenderer(environment: pipeline.environment, isTTY: false))
-            output.write(Data(bytes))
-        }
+        let options = renderOptions(environment: pipeline.environment, isTTY: StandardOutput.isTTY)
+        format.renderer.write(digest, options: options, to: output.write)
         output.release()
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
@@ -70,9 +57,9 @@ struct DigestCommand: AsyncParsableCommand {
     }
 
     /// Text for where it goes: styled, cut and linked on a terminal only.
-    private func textRenderer(environment: [String: String], isTTY: Bool) -> TextRenderer {
+    private func renderOptions(environment: [String: String], isTTY: Bool) -> RenderOptions {
         let style = TerminalStyle.forStream(isTTY: isTTY, environment: environment)
-        return TextRenderer(
+        return RenderOptions(
             style: style, width: TerminalWidth.resolve(explicit: width, isTTY: isTTY, environment: environment),
             links: style.isEnabled && !noLinks,
             time: TerminalTime(timeZone: TerminalTime.localZone(environment: environment)))

@@ -19,15 +19,8 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var run: RunOptions
     @OptionGroup var state: StateOptions
 
-    @Option(
-        name: .long, help: "Format of the items written when standard output is not a terminal: text, json or markdown."
-    )
-    var format: Format = .text
-
-    /// What `watch` writes per item when piped (the feed formats are whole documents).
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown
-    }
+    @Option(name: .long, help: "Format of the items written, one per line, when standard output is not a terminal.")
+    var format = LineFormat(.text)
 
     func validate() throws {
         if state.since == "last" {
@@ -46,7 +39,7 @@ struct WatchCommand: AsyncParsableCommand {
                 if onTerminal {
                     try await WatchScreen(live: live, setup: setup).run()
                 } else {
-                    try await WatchStream(format: format, setup: setup).run(live)
+                    try await WatchStream(renderer: format.renderer, setup: setup).run(live)
                 }
             }
         }

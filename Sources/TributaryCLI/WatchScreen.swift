@@ -12,7 +12,7 @@ struct WatchScreen: Sendable {
     let setup: LiveRun
 
     func run() async throws {
-        guard TerminalMode.enter() else { return try await WatchStream(format: .text, setup: setup).run(live) }
+        guard TerminalMode.enter() else { return try await WatchStream(renderer: .text, setup: setup).run(live) }
         defer { TerminalMode.restore() }
         let refreshAll = Command<Void, Void> { [live] in try await live.refreshAll() }
         let shown = Locked<LiveDigest?>(nil)
@@ -50,11 +50,12 @@ struct WatchScreen: Sendable {
         guard TerminalMode.isOn else { return }
         let environment = setup.run.environment
         let style = TerminalStyle.forStream(isTTY: true, environment: environment)
-        let text = TextRenderer(
+        let options = RenderOptions(
             style: style, width: TerminalWidth.resolve(explicit: nil, isTTY: true, environment: environment),
             time: TerminalTime(timeZone: TerminalTime.localZone(environment: environment)))
         let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
-        var screen = "\u{1B}[H\u{1B}[2J" + text.render(digest)
+        let text = String(decoding: Renderer.text.bytes(digest, options: options), as: UTF8.self)
+        var screen = "\u{1B}[H\u{1B}[2J" + text
         screen += "\n" + style.bold("Live") + "\n"
         for source in update.sources {
             screen += "  " + LiveStatus.describe(source) + "\n"

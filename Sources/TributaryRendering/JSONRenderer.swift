@@ -16,7 +16,7 @@ public struct JSONRenderer: Sendable {
     }
 
     /// Streams the document to `sink` in pieces (see `JSONWriter.elements`).
-    public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    public func render(_ digest: Digest, to sink: ByteSink) {
         var head = JSONWriter(capacity: 256)
         head.raw("{\n  \"generatedAt\": ")
         head.date(digest.generatedAt)
@@ -36,6 +36,37 @@ public struct JSONRenderer: Sendable {
         tail.string(digest.title)
         tail.raw("\n}\n")
         tail.withBytes(sink)
+    }
+
+    /// One item as the document's `items` write it, on one line (JSON Lines): what
+    /// `watch --format json` writes piped.
+    public func line(for item: FeedItem, remembered: ItemMemory?) -> String {
+        var out = JSONWriter(capacity: 1024)
+        out.raw("{")
+        write(item, remembered: remembered, to: &out)
+        out.raw("\n}")
+        return Self.oneLine(out.bytes)
+    }
+
+    /// The document's layout folded onto one line: every newline is layout (strings
+    /// escape theirs), so each, with the indent after it, becomes a space, or nothing
+    /// just inside braces.
+    static func oneLine(_ bytes: [UInt8]) -> String {
+        var line: [UInt8] = []
+        line.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\n") else {
+                line.append(bytes[index])
+                index += 1
+                continue
+            }
+            while index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { index += 1 }
+            index += 1
+            let closes = index < bytes.count && bytes[index] == UInt8(ascii: "}")
+            if !closes, line.last != UInt8(ascii: "{") { line.append(UInt8(ascii: " ")) }
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 
     private func write(_ item: FeedItem, remembered: ItemMemory?, to out: inout JSONWriter) {
@@ -64,4 +95,13 @@ public struct JSONRenderer: Sendable {
         out.field("status") { $0.string(status.state.rawValue) }
         out.field("type") { $0.string(status.type) }
     }
+}
+
+extension Renderer {
+    /// Tributary's JSON schema (`JSONRenderer`); one object per line for `watch`.
+    public static let json = Renderer(
+        name: "json", mediaType: "application/json", fileExtension: "json",
+        document: { digest, _, sink in JSONRenderer().render(digest, to: sink) },
+        item: { item, remembered, _ in JSONRenderer().line(for: item, remembered: remembered) }
+    )
 }

@@ -15,7 +15,7 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Streams the document to `sink` in pieces, a window of items at a time.
-    public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    public func render(_ digest: Digest, to sink: ByteSink) {
         let generated =
             "_Generated \(ISO8601Date.format(digest.generatedAt)) · \(Plural.count(digest.items.count, "item"))_"
         ChunkedOutput.write("# \(Self.escape(digest.title))\n\n\(generated)\n\n", to: sink)
@@ -35,6 +35,13 @@ public struct MarkdownRenderer: Sendable {
             )
         }
         ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
+    }
+
+    /// One item as the digest's list writes it, on one line: `- **[title](<url>)** — …`.
+    public func line(for item: FeedItem, isNew: Bool) -> String {
+        var bytes: [UInt8] = Array("- ".utf8)
+        Self.appendLine(for: item, isNew: isNew, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `**[title](<url>)** — kind · source · author · score · date`, with **new** first in
@@ -114,6 +121,15 @@ public struct MarkdownRenderer: Sendable {
     static func destination(_ url: String) -> String {
         url.utf8.contains(UInt8(ascii: ">")) ? url.replacingOccurrences(of: ">", with: "%3E") : url
     }
+}
+
+extension Renderer {
+    /// CommonMark: a list of linked items and a table of sources (`MarkdownRenderer`).
+    public static let markdown = Renderer(
+        name: "markdown", mediaType: "text/markdown; charset=utf-8", fileExtension: "md",
+        document: { digest, _, sink in MarkdownRenderer().render(digest, to: sink) },
+        item: { item, remembered, _ in MarkdownRenderer().line(for: item, isNew: remembered?.isNew == true) }
+    )
 }
 
 extension UInt8 {

@@ -27,6 +27,11 @@ public struct TextRenderer: Sendable {
         self.time = time
     }
 
+    /// The renderer `options` describe.
+    public init(options: RenderOptions) {
+        self.init(style: options.style, width: options.width, links: options.links, time: options.time)
+    }
+
     /// The whole digest as one string (for tests and small digests).
     public func render(_ digest: Digest) -> String {
         var bytes: [UInt8] = []
@@ -35,7 +40,7 @@ public struct TextRenderer: Sendable {
     }
 
     /// Streams the digest to `sink` in pieces, a window of items at a time.
-    public func render(_ digest: Digest, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    public func render(_ digest: Digest, to sink: ByteSink) {
         ChunkedOutput.write(header(digest) + "\n\n", to: sink)
         ChunkedOutput.write(digest.items, to: sink) { index, item, out in
             render(item, number: index + 1, now: digest.generatedAt, marker: marker(digest, at: index), to: &out)
@@ -44,6 +49,13 @@ public struct TextRenderer: Sendable {
         lines.append(style.bold("Sources"))
         lines += digest.sources.map { "  " + StatusLine(style: style).render($0) }
         ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
+    }
+
+    /// One item on one line, as `watch` writes it piped: `source · title · url`, an `N`
+    /// before a new item's.
+    public func line(for item: FeedItem, isNew: Bool) -> String {
+        let mark = isNew ? "N " : ""
+        return mark + [item.source, item.title, item.urlString].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// `Title · 3 items from 2 sources · 2026-11-22 13:00 JST`; the title is cut first,
@@ -99,6 +111,17 @@ public struct TextRenderer: Sendable {
     static func format(_ score: Double) -> String {
         score.rounded() == score && abs(score) < 1e15 ? String(Int(score)) : DecimalText.oneDecimal(score)
     }
+}
+
+extension Renderer {
+    /// Numbered items and a status line per source, for a terminal (`TextRenderer`).
+    public static let text = Renderer(
+        name: "text", mediaType: "text/plain; charset=utf-8", fileExtension: "txt",
+        document: { digest, options, sink in TextRenderer(options: options).render(digest, to: sink) },
+        item: { item, remembered, options in
+            TextRenderer(options: options).line(for: item, isNew: remembered?.isNew == true)
+        }
+    )
 }
 
 extension String {

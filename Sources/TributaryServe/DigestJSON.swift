@@ -8,9 +8,7 @@ import TributaryRendering
 enum DigestJSON {
     /// The digest document, as `digest --format json` writes it.
     static func document(of digest: Digest) -> String {
-        var data = Data()
-        JSONRenderer().render(digest) { data.append($0) }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: Renderer.json.bytes(digest), as: UTF8.self)
     }
 
     /// The same document on one line, for an event: the renderer escapes newlines inside

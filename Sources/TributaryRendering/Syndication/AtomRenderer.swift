@@ -9,9 +9,15 @@ import Tributary
 public struct AtomRenderer: Sendable {
     public init() {}
 
+    /// The whole feed as one string (for tests and small digests).
     public func render(_ digest: Digest) -> String {
+        String(decoding: Renderer.atom.bytes(digest), as: UTF8.self)
+    }
+
+    /// Streams the feed to `sink` in pieces, a window of entries at a time.
+    public func render(_ digest: Digest, to sink: ByteSink) {
         let updated = OutputFeedIdentity.updated(digest)
-        var lines = [
+        let head = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">"#,
             "  <id>\(OutputFeedIdentity.feedID(digest))</id>",
@@ -21,12 +27,14 @@ public struct AtomRenderer: Sendable {
             #"  <generator uri="\#(OutputFeedIdentity.homePage)" version="\#(TributaryVersion.current)">"#
                 + "Tributary</generator>",
         ]
+        ChunkedOutput.write(head.joined(separator: "\n") + "\n", to: sink)
         let sourceTitles = OutputFeedIdentity.sourceTitles(digest)
-        for item in digest.items {
-            lines += entry(item, sourceTitle: sourceTitles[item.source], feedUpdated: updated)
+        ChunkedOutput.write(digest.items, to: sink) { _, item, out in
+            out.append(
+                entry(item, sourceTitle: sourceTitles[item.source], feedUpdated: updated).joined(separator: "\n"))
+            out.append(UInt8(ascii: "\n"))
         }
-        lines.append("</feed>")
-        return lines.joined(separator: "\n") + "\n"
+        ChunkedOutput.write("</feed>\n", to: sink)
     }
 
     private func entry(_ item: FeedItem, sourceTitle: String?, feedUpdated: Date) -> [String] {
@@ -55,4 +63,12 @@ public struct AtomRenderer: Sendable {
         lines.append("  </entry>")
         return lines
     }
+}
+
+extension Renderer {
+    /// An Atom 1.0 feed of the digest (RFC 4287), to subscribe to in another reader.
+    public static let atom = Renderer(
+        name: "atom", mediaType: "application/atom+xml", fileExtension: "atom",
+        document: { digest, _, sink in AtomRenderer().render(digest, to: sink) }
+    )
 }

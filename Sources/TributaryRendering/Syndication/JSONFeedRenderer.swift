@@ -9,20 +9,22 @@ import Tributary
 public struct JSONFeedRenderer: Sendable {
     public init() {}
 
+    /// The whole feed as one string (for tests and small digests).
     public func render(_ digest: Digest) -> String {
+        String(decoding: Renderer.jsonFeed.bytes(digest), as: UTF8.self)
+    }
+
+    /// Streams the feed to `sink` in pieces (see `JSONWriter.elements`).
+    public func render(_ digest: Digest, to sink: ByteSink) {
         var head = JSONWriter(capacity: 512)
         head.raw("{\n  \"version\": \"https://jsonfeed.org/version/1.1\",\n  \"title\": ")
         head.string(digest.title)
-        head.raw(",\n  \"items\": [")
-        var text = String(decoding: head.bytes, as: UTF8.self)
-        for (index, item) in digest.items.enumerated() {
-            var out = JSONWriter(capacity: 1024)
-            out.raw(index == 0 ? "\n    {" : ",\n    {")
-            write(item, to: &out)
-            out.raw("\n    }")
-            text += String(decoding: out.bytes, as: UTF8.self)
-        }
-        return text + (digest.items.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
+        head.withBytes(sink)
+        JSONWriter.elements(digest.items, to: sink) { _, item, out in write(item, to: &out) }
+        var tail = JSONWriter(capacity: 16)
+        tail.raw(digest.items.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        tail.withBytes(sink)
     }
 
     private func write(_ item: FeedItem, to out: inout JSONWriter) {
@@ -56,4 +58,12 @@ public struct JSONFeedRenderer: Sendable {
             writer.raw("}")
         }
     }
+}
+
+extension Renderer {
+    /// A JSON Feed 1.1 document of the digest.
+    public static let jsonFeed = Renderer(
+        name: "jsonfeed", mediaType: "application/feed+json", fileExtension: "json",
+        document: { digest, _, sink in JSONFeedRenderer().render(digest, to: sink) }
+    )
 }

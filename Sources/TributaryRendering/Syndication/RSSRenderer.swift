@@ -8,8 +8,14 @@ import Tributary
 public struct RSSRenderer: Sendable {
     public init() {}
 
+    /// The whole feed as one string (for tests and small digests).
     public func render(_ digest: Digest) -> String {
-        var lines = [
+        String(decoding: Renderer.rss.bytes(digest), as: UTF8.self)
+    }
+
+    /// Streams the feed to `sink` in pieces, a window of items at a time.
+    public func render(_ digest: Digest, to sink: ByteSink) {
+        let head = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" "#
                 + #"xmlns:media="http://search.yahoo.com/mrss/">"#,
@@ -20,9 +26,12 @@ public struct RSSRenderer: Sendable {
             "  <lastBuildDate>\(RFC822Date.format(OutputFeedIdentity.updated(digest)))</lastBuildDate>",
             "  <generator>Tributary \(TributaryVersion.current)</generator>",
         ]
-        for item in digest.items { lines += self.item(item) }
-        lines += ["</channel>", "</rss>"]
-        return lines.joined(separator: "\n") + "\n"
+        ChunkedOutput.write(head.joined(separator: "\n") + "\n", to: sink)
+        ChunkedOutput.write(digest.items, to: sink) { _, item, out in
+            out.append(self.item(item).joined(separator: "\n"))
+            out.append(UInt8(ascii: "\n"))
+        }
+        ChunkedOutput.write("</channel>\n</rss>\n", to: sink)
     }
 
     private func description(_ digest: Digest) -> String {
@@ -49,4 +58,12 @@ public struct RSSRenderer: Sendable {
         lines.append("  </item>")
         return lines
     }
+}
+
+extension Renderer {
+    /// An RSS 2.0 feed of the digest, for readers that take no Atom.
+    public static let rss = Renderer(
+        name: "rss", mediaType: "application/rss+xml", fileExtension: "rss",
+        document: { digest, _, sink in RSSRenderer().render(digest, to: sink) }
+    )
 }
