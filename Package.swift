@@ -86,7 +86,8 @@ let package = Package(
             name: "TributaryInterchange",
             dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "CLibXML2"]),
         // `watch` and `serve`: sources refreshed on a timer, combined into live digests.
-        .target(name: "TributaryLive", dependencies: ["Tributary", "TributaryState", "CMalloc"]),
+        .target(
+            name: "TributaryLive", dependencies: ["Tributary", "TributaryState", "CMalloc"], exclude: ["README.md"]),
         .target(
             name: "TributaryServe",
             dependencies: [

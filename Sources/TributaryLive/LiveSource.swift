@@ -8,28 +8,22 @@ final class LiveSource: Sendable {
     let interval: Duration
     /// The latest state: `pending` until the first answer.
     let current: LiveValue<LiveSourceState>
-    private let pipeline: DigestPipeline
+    private let runner: SourceRunner
+    private let http: HTTPClient
     private let keys: RequestKeys
     private let inFlight = Locked<Task<LiveSourceState, any Error>?>(nil)
 
-    /// `pipeline` runs every source of the run; this one runs it for `entry` alone, its
-    /// requests noted so the holds upstream puts on them delay the next refresh.
+    /// `pipeline` runs every source of the run; this one runs `entry` with the runner the
+    /// pipeline makes for it, on the run's client, its requests noted so the holds
+    /// upstream puts on them delay the next refresh.
     init(entry: SourceEntry, interval: Duration, pipeline: DigestPipeline) {
         self.entry = entry
         self.interval = interval
         current = LiveValue(.waiting(for: entry))
-        keys = RequestKeys(through: pipeline.http.transport)
-        var config = pipeline.config
-        config.sources = [entry]
-        let http = pipeline.http
-        self.pipeline = DigestPipeline(
-            config: config, registry: pipeline.registry,
-            http: HTTPClient(
-                transport: keys, limits: http.limits, gate: http.gate, clock: http.clock,
-                sentSecrets: http.sentSecrets),
-            reducer: DigestReducer(title: "", sort: pipeline.reducer.sort, limit: nil, filter: KeywordFilter()),
-            retry: pipeline.retry, snapshots: pipeline.snapshots, sourcesAtOnce: 1
-        )
+        let keys = RequestKeys()
+        self.keys = keys
+        http = pipeline.http
+        runner = pipeline.runner(for: entry, on: pipeline.http.observing { keys.note($0) })
     }
 
     /// The source's states, from the current one on.
@@ -54,7 +48,7 @@ final class LiveSource: Sendable {
 
     /// Refreshes whenever the timer comes due (at once the first time), until cancelled.
     func keepFresh() async throws {
-        let clock = pipeline.clock
+        let clock = http.clock
         while true {
             try Task.checkCancellation()
             if let due = current.value.nextRefresh, due > clock.now() {
@@ -69,22 +63,20 @@ final class LiveSource: Sendable {
     private func fetch() async throws -> LiveSourceState {
         defer { inFlight.withLock { $0 = nil } }
         current.update { $0.isRefreshing = true }
-        let digest: Digest
+        var latest: SourceState
         do {
-            digest = try await pipeline.run()
+            latest = try await runner.run()
             try Task.checkCancellation()
         } catch {
             current.update { $0.isRefreshing = false }
             throw error
         }
-        var latest = SourceState(status: digest.sources[0], items: digest.items)
         let previous = current.value
         if latest.status.state == .failed, latest.items.isEmpty, !previous.latest.items.isEmpty {
             latest.items = previous.latest.items  // stale rather than empty, the reason on the status
         }
-        let clock = pipeline.clock
-        let now = clock.now()
-        let held = await keys.heldUntil(in: pipeline.http.gate, now: now)
+        let now = http.clock.now()
+        let held = await keys.heldUntil(in: http.gate, now: now)
         let next = max(now.addingTimeInterval(interval.seconds), held ?? .distantPast)
         let state = LiveSourceState(latest: latest, refreshedAt: now, nextRefresh: next)
         current.set(state)

@@ -1,20 +1,15 @@
 import Foundation
 import Tributary
 
-/// A transport that notes the rate-limit keys of the requests one source makes on their
-/// way through, so the live view can find the holds (`Retry-After`, `backoff`) upstream
-/// put on that source, and wait for them before its next refresh.
-final class RequestKeys: HTTPTransport {
-    private let base: any HTTPTransport
+/// The rate-limit keys of the requests one source made (noted through
+/// `HTTPClient.observing`), so the live view can find the holds (`Retry-After`,
+/// `backoff`) upstream put on that source, and wait for them before its next refresh.
+final class RequestKeys: Sendable {
     private let keys = Locked<Set<String>>([])
 
-    init(through base: any HTTPTransport) {
-        self.base = base
-    }
-
-    func perform(_ request: HTTPRequest, limits: TransferLimits) async throws -> HTTPResponse {
+    /// Notes the key `request` is held under.
+    func note(_ request: HTTPRequest) {
         _ = keys.withLock { $0.insert(request.rateLimitKey ?? request.hostKey) }
-        return try await base.perform(request, limits: limits)
     }
 
     /// The latest time any key this source used is held until, if later than `now`.

@@ -13,10 +13,14 @@ enum LiveLines: LineItems {
 }
 
 /// A digest pipeline over `sources` (feeds.json entries, `BASE` standing for the
-/// server's address) on `clock`.
-func livePipeline(_ sources: String, server: LocalHTTPServer, clock: ManualClock) throws -> LivePipeline {
+/// server's address) on `clock`, with feeds.json's `timeout` when given (its JSON value).
+func livePipeline(_ sources: String, server: LocalHTTPServer, clock: ManualClock, timeout: String? = nil) throws
+    -> LivePipeline
+{
     let registry = SourceRegistry([SourceType(LinesSource<LiveLines>.self)])
-    let json = #"{"sources": [\#(sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString))]}"#
+    let entries = sources.replacingOccurrences(of: "BASE", with: server.baseURL.absoluteString)
+    let top = timeout.map { "\"timeout\": \($0), " } ?? ""
+    let json = #"{\#(top)"sources": [\#(entries)]}"#
     let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
     let http = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: config.timeout, clock: clock.runClock)
     var live = try LivePipeline(

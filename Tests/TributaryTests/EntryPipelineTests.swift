@@ -5,7 +5,7 @@ import TributaryTesting
 
 /// The keys every entry takes, as a run applies them: the requests carry the entry's
 /// headers, user agent and credentials; the items its kind and tags; its filters keep
-/// what they match before its limit; and its deadline is feeds.json's.
+/// what they match before its limit; and its deadline is its own, else the run's.
 @Suite struct EntryPipelineTests {
     static let environment = ["FEED_PASS": "pw-7f3a9c", "TEAM_KEY": "key-51b0e2"]
 
@@ -75,15 +75,20 @@ import TributaryTesting
         #expect(digest.items.map(\.title) == ["Swift 6.2"])
     }
 
-    @Test func feedsJSONsTimeoutActsWhateverTheClientWasBuiltWith() async throws {
+    @Test func anEntrysTimeoutActsOverTheRunsDeadline() async throws {
         let server = try await LocalHTTPServer.start { _ in
-            // A deliberate server-side delay, ten times the deadline.
+            // A deliberate server-side delay, ten times the entry's deadline.
             ServedResponse(status: 200, body: Data("late".utf8), delay: .seconds(3))
         }
-        let slowClient = HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: .seconds(60))
-        let digest = try await run(#""id": "a""#, server: server, http: slowClient, timeout: #""300ms""#)
+        // On a clock nobody moves, the source's own deadline never comes: libcurl's does.
+        let client = HTTPClient(
+            transport: CurlTransport(userAgent: "test"), timeout: .seconds(60), clock: ManualClock().runClock)
+        let digest = try await run(#""id": "a", "timeout": "300ms""#, server: server, http: client)
         await server.shutdown()
         #expect(digest.sources.first?.state == .failed)
         #expect(digest.sources.first?.errorCode == .timeout)
+        #expect(
+            digest.sources.first?.message?.contains("timed out after 0.3 s waiting for 127.0.0.1") == true,
+            "\(digest.sources.first?.message ?? "")")
     }
 }

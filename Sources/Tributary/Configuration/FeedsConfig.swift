@@ -24,7 +24,8 @@ public struct FeedsConfig: Sendable {
     public var maxConnections: Int
     /// The most requests in flight at once to one host.
     public var maxConnectionsPerHost: Int
-    /// The per-request deadline for sources that set none.
+    /// The per-request deadline for sources that set none (`--timeout` replaces it); it
+    /// reaches requests as the run's `HTTPClient.timeout`, which the pipeline reads.
     public var timeout: Duration
     /// The largest response body accepted, in bytes, after decompression.
     public var maxResponseSize: Int

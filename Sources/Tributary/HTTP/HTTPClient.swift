@@ -58,6 +58,14 @@ public struct HTTPClient: Sendable {
         )
     }
 
+    /// The same client, telling `observer` of each request before it is sent: how a live
+    /// view learns which rate-limit keys one source's requests used.
+    public func observing(_ observer: @escaping @Sendable (HTTPRequest) -> Void) -> HTTPClient {
+        HTTPClient(
+            transport: ObservedTransport(base: transport, observer: observer), limits: limits, gate: gate, clock: clock,
+            defaults: defaults, sentSecrets: sentSecrets)
+    }
+
     /// Sends the request and returns the response whatever its status; throws
     /// `TributaryError` when there is no response (connection, timeout, caps) or when
     /// upstream's hold on the request's rate-limit key lasts longer than the deadline.

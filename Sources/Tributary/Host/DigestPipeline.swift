@@ -48,7 +48,7 @@ public struct DigestPipeline: Sendable {
         let gate = RunGate(limit: sourcesAtOnce)
         // With one source nothing waits for another: its items are left loose.
         let waiting = entries.count > 1 ? WaitingItems() : nil
-        let states = entries.map { runner(for: $0, gate: gate, waiting: waiting).states(onFinal: onProgress) }
+        let states = entries.map { runner(for: $0, on: http, gate: gate, waiting: waiting).states(onFinal: onProgress) }
         let reducer = reducer
         let finished = FinishedPrefix()
         let digests = Signal<Digest?>.combineLatest(states) { latest in
@@ -59,8 +59,19 @@ public struct DigestPipeline: Sendable {
         return digest
     }
 
-    private func runner(for entry: SourceEntry, gate: RunGate, waiting: WaitingItems?) -> SourceRunner {
-        let timeout = entry.timeout ?? config.timeout
+    /// The runner of `entry` as `run` makes it, on `http` (the run's client unless given),
+    /// for a host that runs each entry on its own (the live pipeline): one run at a time,
+    /// its items left loose.
+    public func runner(for entry: SourceEntry, on http: HTTPClient? = nil) -> SourceRunner {
+        runner(for: entry, on: http ?? self.http, gate: RunGate(limit: 1), waiting: nil)
+    }
+
+    /// The entry's deadline is its own `timeout`, else the run's, which the client carries
+    /// (feeds.json's `timeout`, or `--timeout`); the whole source may take half as long again.
+    private func runner(for entry: SourceEntry, on http: HTTPClient, gate: RunGate, waiting: WaitingItems?)
+        -> SourceRunner
+    {
+        let timeout = entry.timeout ?? http.timeout
         var runner = SourceRunner(
             entry: entry, type: registry[entry.type]!,
             http: http.with(deadline: timeout, defaults: RequestDefaults(entry)), retry: retry,

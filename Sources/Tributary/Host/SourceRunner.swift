@@ -2,9 +2,11 @@ import Foundation
 
 /// Runs one feeds.json entry: builds its source, subscribes to its signal with the
 /// host's deadline and retry policy, and turns whatever happens into `SourceState`s.
-/// Its signal never fails: a failing source becomes a `failed` state.
-struct SourceRunner: Sendable {
-    let entry: SourceEntry
+/// Its signal never fails: a failing source becomes a `failed` state. A `DigestPipeline`
+/// makes one per entry (`runner(for:)`), for its own run or for a host that runs each
+/// entry on its own timer (the live pipeline).
+public struct SourceRunner: Sendable {
+    public let entry: SourceEntry
     let type: SourceType
     /// The run's client with this entry's deadline and request defaults.
     let http: HTTPClient
@@ -27,7 +29,7 @@ struct SourceRunner: Sendable {
 
     /// The source's states: pending, then its snapshots, ending with a final one, which
     /// is also handed to `onFinal` as it is sent (the host's progress report).
-    func states(onFinal: @escaping @Sendable (SourceState) -> Void = { _ in }) -> Signal<SourceState> {
+    public func states(onFinal: @escaping @Sendable (SourceState) -> Void = { _ in }) -> Signal<SourceState> {
         Signal { subscriber in
             let report = Subscriber<SourceState> { state in
                 subscriber.send(state)
@@ -43,6 +45,15 @@ struct SourceRunner: Sendable {
             report.send(SourceState(status: status(.pending), isFinal: false))
             try await gate.run { try await run(source, sendingTo: report) }
         }
+    }
+
+    /// Runs the source to its end and returns its final state; throws only when cancelled.
+    public func run() async throws -> SourceState {
+        var final: SourceState?
+        for try await state in states() where state.isFinal { final = state }
+        try Task.checkCancellation()
+        guard let final else { throw CancellationError() }
+        return final
     }
 
     /// Runs the source to its end, sending its states, the final one with how long it
