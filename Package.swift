@@ -131,10 +131,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "TributaryLiveBench",
-            dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed"],
+            dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed", "CMalloc"],
             path: "Benchmarks/Live"
         ),
-        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting", "CMalloc"]),
+        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
         .testTarget(name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),

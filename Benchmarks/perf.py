@@ -3,6 +3,7 @@ import os, shutil
 from perf_context import ONLY, QUICK, SHARED_GENERATOR, TABLE, WORK
 from perf_files import libxml2_alone, own_file, parse_file, report_benchmark, shared_files, small_file
 from perf_formats import output_formats
+from perf_habits import deep_nesting, item_memory
 from perf_measure import machine
 from perf_network import many_feeds
 from perf_startup import startup
@@ -28,6 +29,10 @@ def main():
     elif ONLY == "store":
         store_rows(*large_rss())
         TABLE.print()
+    elif ONLY == "habits":
+        deep_nesting()
+        TABLE.print()
+        item_memory()
     elif ONLY == "formats":
         rss, big = large_rss()
         output_formats(f"shared rss {big:,} items", rss, big)
@@ -63,7 +68,9 @@ def everything():
     parse_file(f"atom {big:,} items", own_file("atom", big), big)
     report_benchmark(own_file("rss", big), big)
     output_formats(f"{'shared ' if os.path.exists(SHARED_GENERATOR) else ''}rss {big:,} items", shared_rss, big)
+    deep_nesting()
     TABLE.print()
+    item_memory()
     scaling("items", items)
     scaling("feeds", feeds)
 

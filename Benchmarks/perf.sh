@@ -9,6 +9,7 @@
 #        Benchmarks/perf.sh --only startup   (only the offline demo and validate, beside sfeed_plain)
 #        Benchmarks/perf.sh --only store     (only the state store: a first and a later run beside --no-state, on disk and tmpfs)
 #        Benchmarks/perf.sh --only formats   (only --format text and markdown beside --format json)
+#        Benchmarks/perf.sh --only habits    (only the figures tests no longer assert: deep nesting, item memory)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap --bench
@@ -16,5 +17,6 @@ scripts/bootstrap --bench
 build=(swift build -c release --static-swift-stdlib)
 "${build[@]}" --product tributary >&2
 "${build[@]}" --product tributary-bench >&2
+"${build[@]}" --product tributary-live-bench >&2
 bin="$("${build[@]}" --show-bin-path)"
 exec python3 Benchmarks/perf.py "$bin" "$@"

@@ -11,10 +11,13 @@ import TributaryTesting
 /// the last cycle, and their growth. Usage: `tributary-live-bench [cycles] [feeds]`.
 /// The feeds are served by a second process (this program with `--serve`), so the test
 /// server's request log does not count in the memory measured. It tunes the allocator as
-/// `watch` and `serve` do (`AllocatorTuning`).
+/// `watch` and `serve` do (`AllocatorTuning`). `--item-memory` prints what a batch run's
+/// items hold instead (`ItemMemoryBench`).
 @main
 enum LiveBench {
     static func main() async throws {
+        // A batch run's allocator, untuned, as `digest` has it.
+        if CommandLine.arguments.contains("--item-memory") { return try await ItemMemoryBench.run() }
         // Before any thread has a heap.
         AllocatorTuning.apply(arenas: AllocatorTuning.longRunCap(environment: ProcessInfo.processInfo.environment))
         if CommandLine.arguments.contains("--serve") { return try await BenchFeed.serve() }

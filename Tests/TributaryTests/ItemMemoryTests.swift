@@ -1,5 +1,4 @@
 import Foundation
-import CMalloc
 import Testing
 import TributaryTesting
 
@@ -21,8 +20,9 @@ enum ArticleLines: LineItems {
     }
 }
 
-/// What a many-source digest's items cost in memory while the run keeps them: 5,000
-/// feeds of 50 items made 250,000 items, and each took about 0.9 KB loose.
+/// A many-source digest's items, packed beyond the waiting threshold (5,000 feeds of 50
+/// items make 250,000 items), read back as they were made. What they hold in memory is
+/// a benchmark figure: `tributary-live-bench --item-memory` prints it beside its target.
 @Suite(.serialized) struct ItemMemoryTests {
     /// Two sources' items are all the run keeps loose; a third's are packed.
     static let perSource = WaitingItems.packingThreshold / 2
@@ -41,37 +41,6 @@ enum ArticleLines: LineItems {
         let digest = try await pipeline.run()
         await server.shutdown()
         return digest
-    }
-
-    /// Bytes malloc has handed out and not taken back, over every arena.
-    static func bytesInUse() -> Int { Int(mallinfo2().uordblks) }
-
-    /// Whether malloc's counters see allocations: not under ThreadSanitizer, whose own
-    /// allocator leaves glibc's `mallinfo2` at zero (64 KB: under the threshold where
-    /// malloc maps a block of its own, which `uordblks` does not count).
-    static let mallocCounts: Bool = {
-        let before = bytesInUse()
-        let block = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { block.deallocate() }
-        return bytesInUse() - before >= 1 << 16
-    }()
-
-    /// Bytes a many-source digest's items hold, counted as they are let go.
-    func bytesHeld(sources: Int) async throws -> Int {
-        var digest: Digest? = try await digest(sources: sources)
-        #expect(digest?.items.count == sources * Self.perSource)
-        let held = Self.bytesInUse()
-        digest = nil
-        return held - Self.bytesInUse()
-    }
-
-    @Test(.enabled(if: mallocCounts, "malloc's counters are blind under ThreadSanitizer"))
-    func itemsBeyondTheWaitingThresholdTakeUnder500BytesEach() async throws {
-        let loose = try await bytesHeld(sources: 2)  // up to the threshold: loose
-        let more = try await bytesHeld(sources: 6)  // twice as many more, packed
-        let perPackedItem = (more - loose) / (4 * Self.perSource)
-        #expect(perPackedItem < 500, "each packed item takes \(perPackedItem) bytes")
-        #expect(loose / (2 * Self.perSource) > 800, "a loose item takes about 1 KB")
     }
 
     @Test func packedItemsReadBackAndRenderAsTheyWereMade() async throws {

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import Tributary
 import TributaryTesting
@@ -118,39 +117,6 @@ struct Boom: Error, Equatable {}
         #expect(await yieldUntil { await cancelled.value == 1 }, "the slow search was cancelled, not left to run")
     }
 
-    /// The clock moves only once the operator has taken in the whole burst and sleeps: the
-    /// outcome never depends on how busy the machine is. swift-async-algorithms' debounce
-    /// asks its input for a value only after it has set the deadline of the one before, so
-    /// a fourth ask means "swi" is in. The asks are counted on the input the operator
-    /// itself reads (`Signal` would pump a stream of its own, whose asks say nothing of the
-    /// operator's: counting them, "sw" came out once in CI; counting reads of the clock
-    /// instead hung once). A burst never taken in fails the test instead of leaving it
-    /// waiting for a sleep.
-    @Test func debounceSendsTheLastValueAfterAQuietInterval() async throws {
-        let clock = ManualClock()
-        let (typing, input) = AsyncStream<String>.makeStream()
-        let asked = AskCountingSequence(typing)
-        let debounced = Signal(AsyncAlgorithmsBridge.debounce(asked, .milliseconds(300), clock))
-        let (received, receiving) = AsyncStream<String?>.makeStream()
-        let reader = Task {
-            var iterator = debounced.makeAsyncIterator()
-            receiving.yield(try await iterator.next())
-            receiving.yield(try await iterator.next())
-            receiving.finish()
-        }
-        defer { reader.cancel() }
-        input.yield("s")
-        input.yield("sw")
-        input.yield("swi")
-        try #require(await yieldUntil { asked.asks >= 4 }, "the operator takes in the burst")
-        #expect(await clock.whenSleeping(until: .milliseconds(300)), "the quiet interval, from the last value")
-        clock.advance(by: .milliseconds(300))
-        var values = received.makeAsyncIterator()
-        #expect(await values.next() == .some("swi"))
-        input.finish()
-        #expect(await values.next() == .some(nil), "the signal ends with its input")
-    }
-
     /// The values are pulled one at a time, and the clock moves only once the operator
     /// sleeps: how far it has read never depends on how busy the machine is.
     @Test func throttleSendsAtMostOneValuePerInterval() async throws {
@@ -227,36 +193,5 @@ actor Counter {
     func increment() -> Int {
         value += 1
         return value
-    }
-}
-
-/// A stream that counts how many values it has been asked for.
-struct AskCountingSequence<Element: Sendable>: AsyncSequence, Sendable {
-    fileprivate final class Count: Sendable {
-        let value = Atomic(0)
-    }
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate var base: AsyncStream<Element>.Iterator
-        fileprivate let count: Count
-
-        mutating func next() async throws -> Element? {
-            count.value.add(1, ordering: .relaxed)
-            return await base.next()
-        }
-    }
-
-    private let base: AsyncStream<Element>
-    private let count = Count()
-
-    init(_ base: AsyncStream<Element>) {
-        self.base = base
-    }
-
-    /// How many values have been asked for.
-    var asks: Int { count.value.load(ordering: .relaxed) }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), count: count)
     }
 }
