@@ -13,7 +13,7 @@ import Tributary
 public struct ExecSource: FeedSource {
     public static let type = "exec"
     public static let summary =
-        "an external program you name, printing JSON Feed or JSON lines (see README: External source plugins)"
+        "an external program you name, printing JSON Feed or JSON lines (see docs/plugins.md)"
     public static let options = ExecOptions.specs
 
     /// The plugin's deadline starts once it runs, not while it waits for a slot.

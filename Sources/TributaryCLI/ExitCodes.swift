@@ -1,7 +1,7 @@
 import ArgumentParser
 import Tributary
 
-/// Tributary's exit codes, as documented in `--help` and the README.
+/// Tributary's exit codes, as documented in `--help` and `docs/commands.md`.
 enum ExitCodes {
     /// Every source that ran succeeded (skipped sources do not count as failures).
     static let success: Int32 = 0

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The module graph as README.md states it: the core imports no plugin and no shared
+/// The module graph as `docs/architecture.md` states it: the core imports no plugin and no shared
 /// library above it, and no plugin imports another plugin (what two plugins share lives
 /// in a library module, such as `TributarySyndication`).
 @Suite struct ModuleGraphTests {

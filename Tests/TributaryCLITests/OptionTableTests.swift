@@ -4,9 +4,10 @@ import Tributary
 @testable import TributaryCLI
 import TributaryTesting
 
-/// The READMEs' tables of options are generated from the code (each source's
-/// `SourceOptions`, and `EntryOptions` for the keys every entry takes): this fails when
-/// one is stale. `TRIBUTARY_UPDATE_GOLDEN=1 swift test --filter OptionTableTests` rewrites them.
+/// The tables of options in the plugin READMEs and `docs/configuration.md` are generated from
+/// the code (each source's `SourceOptions`, and `EntryOptions` for the keys every entry
+/// takes): this fails when one is stale.
+/// `TRIBUTARY_UPDATE_GOLDEN=1 swift test --filter OptionTableTests` rewrites them.
 @Suite struct OptionTableTests {
     static let root = BundledSourcesTests.root
     static let updating = ProcessInfo.processInfo.environment["TRIBUTARY_UPDATE_GOLDEN"] == "1"
@@ -30,12 +31,12 @@ import TributaryTesting
         try check(OptionTable.markdown(type.options), named: name, in: holder.path)
     }
 
-    @Test func theRootReadmeShowsTheKeysEveryEntryTakes() throws {
-        try check(OptionTable.markdown(EntryOptions.specs), named: "every entry", in: "README.md")
+    @Test func theConfigurationPageShowsTheKeysEveryEntryTakes() throws {
+        try check(OptionTable.markdown(EntryOptions.specs), named: "every entry", in: "docs/configuration.md")
     }
 
-    @Test func theRootReadmeShowsTheTopLevelKeys() throws {
-        try check(OptionTable.markdown(FeedsConfig.keys), named: "the top level", in: "README.md")
+    @Test func theConfigurationPageShowsTheTopLevelKeys() throws {
+        try check(OptionTable.markdown(FeedsConfig.keys), named: "the top level", in: "docs/configuration.md")
     }
 
     private func check(_ table: String, named name: String, in path: String) throws {

@@ -1,7 +1,7 @@
 import Testing
 import Tributary
 
-/// The one rule for invisible characters (README, under "Commands"): Unicode's
+/// The one rule for invisible characters (`docs/commands.md`): Unicode's
 /// Default_Ignorable_Code_Point set and the interlinear annotation characters are removed,
 /// except the joiners, variation selectors and tags that a visible sequence needs.
 @Suite struct InvisibleCharacterTests {

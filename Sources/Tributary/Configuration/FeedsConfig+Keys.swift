@@ -1,6 +1,6 @@
 /// feeds.json's top-level keys besides `sources`: each one's JSON type, default and meaning, written once.
-/// `ConfigLoader` validates against them, and the README's table is generated from them
-/// (`OptionTableTests`).
+/// `ConfigLoader` validates against them, and the table in `docs/configuration.md` is
+/// generated from them (`OptionTableTests`).
 extension FeedsConfig {
     public static let keys: [OptionSpec] = [
         OptionSpec("title", .string, "the digest's title", default: defaultTitle),

@@ -2,7 +2,7 @@
 /// written once; `fields` says how each is spelled in feeds.json, its type and meaning.
 ///
 /// Everything else is derived from it: the `OptionSpec`s the host validates entries
-/// against (`specs`), the `tributary sources` listing, and the README tables of options
+/// against (`specs`), the `tributary sources` listing, and the plugin READMEs' tables of options
 /// (`OptionTable`), which a test keeps in step with the code.
 public protocol SourceOptions {
     /// Every option at its default.

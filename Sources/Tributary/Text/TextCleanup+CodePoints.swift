@@ -1,7 +1,7 @@
 import TributaryBytes
 
-/// What the cleaner does with each code point: one rule, stated in the README
-/// (under "Commands", where it speaks of your terminal) and tested class by class in
+/// What the cleaner does with each code point: one rule, stated in `docs/commands.md`
+/// (where it speaks of your terminal) and tested class by class in
 /// `InvisibleCharacterTests`.
 ///
 /// Removed: C0 and C1 controls, DEL, and every invisible character: Unicode's
