@@ -56,9 +56,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         // libcurl opened on first use, not linked: a start that fetches nothing is 5 ms faster.
-        .target(name: "CCurl"),
+        .target(name: "CCurl", exclude: ["README.md"]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "CExecSupervisor"),
+        .target(name: "CExecSupervisor", exclude: ["README.md"]),
         // The byte-level code tuned for speed (SWAR scans, the JSON writer's buffer); not a product.
         .target(name: "TributaryBytes", exclude: ["README.md"]),
         .target(
@@ -66,7 +66,8 @@ let package = Package(
             dependencies: [
                 "CZlib", "CCurl", "TributaryBytes",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .target(
             name: "TributarySyndication",
@@ -84,7 +85,8 @@ let package = Package(
         ),
         .target(
             name: "TributaryInterchange",
-            dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "CLibXML2"]),
+            dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "CLibXML2"],
+            exclude: ["README.md"]),
         // `watch` and `serve`: sources refreshed on a timer, combined into live digests.
         .target(
             name: "TributaryLive", dependencies: ["Tributary", "TributaryState", "CMalloc"], exclude: ["README.md"]),
@@ -100,7 +102,9 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.copy("Assets")]
         ),
-        .target(name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "TributaryState", dependencies: ["Tributary", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["README.md"]),
         .target(
             name: "TributaryTesting",
             dependencies: [
@@ -108,7 +112,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The commands; `tributary` and `tributary-serve` are two small programs over them.
         .target(
@@ -116,7 +121,8 @@ let package = Package(
             dependencies: [
                 "Tributary", "TributaryBytes", "TributaryRendering", "TributaryState", "TributaryInterchange",
                 "TributaryLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + plugins.map { .target(name: $0.name) }
+            ] + plugins.map { .target(name: $0.name) },
+            exclude: ["README.md"]
         ),
         // `tributary`: without the web server, which every command but `serve` starts faster without.
         .executableTarget(name: "TributaryMain", dependencies: ["TributaryCLI"], linkerSettings: programLinking),
