@@ -1,9 +1,8 @@
 /// Finding a short byte pattern in a borrowed run of bytes.
 public enum ByteSearch {
     /// Where `pattern` (not empty) first occurs in `bytes`, in the buffer's indices.
-    /// Foundation's generic `firstRange(of:)` took a quarter of the whole digest's CPU on the
-    /// shared generator's 100,000-item RSS file (every description holds HTML); this scan,
-    /// which jumps between first bytes, is not measurable there.
+    /// Jumps between first bytes; Foundation's generic `firstRange(of:)` was a large share
+    /// of a digest's CPU where every description holds HTML (`docs/design/performance.md`).
     public static func firstRange(
         of pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>
     ) -> Range<Int>? {

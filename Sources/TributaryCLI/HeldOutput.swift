@@ -4,9 +4,10 @@ import TributaryBytes
 /// Standard output that holds the digest back until the state store has committed the
 /// run (`StoreWrites.finish()`), so the digest renders while the store writes. It keeps up
 /// to `limit` bytes meanwhile; past that it waits for the store and writes through. The
-/// first write after the commit has ended lets what it held go: a later run of 100,000
-/// items commits in milliseconds, and holding its first 32 MB anyway took 30 MB more at
-/// the peak. Without pending writes (`--no-state`, a dry run) everything goes straight out.
+/// first write after the commit has ended lets what it held go, since a later run commits
+/// quickly and holding its output anyway only raised the peak. Without pending writes
+/// (`--no-state`, a dry run) everything goes straight out. Why 32 MB, and what holding
+/// costs: `docs/design/performance.md`.
 ///
 /// What it holds is a copy of each write, kept as it came, rather than one growing `Data`
 /// that copied all it held again at each growth (on a first run of 100,000 items the
@@ -19,8 +20,8 @@ final class HeldOutput {
     private let sink: (Data) -> Void
     private let byteSink: (UnsafeBufferPointer<UInt8>) -> Void
 
-    /// 32 MB: a JSON digest of about 45,000 items, as much as the store's writes of them
-    /// take to commit. `sink` and `byteSink` are where the bytes go (standard output).
+    /// 32 MB: a JSON digest of about 45,000 items. `sink` and `byteSink` are where the
+    /// bytes go (standard output).
     init(
         until writes: StoreWrites, limit: Int = 32 << 20, sink: @escaping (Data) -> Void = StandardOutput.write,
         byteSink: @escaping (UnsafeBufferPointer<UInt8>) -> Void = StandardOutput.write

@@ -19,8 +19,8 @@ enum StandardOutput {
         FileHandle.standardOutput.write(data)
     }
 
-    /// Writes bytes as they are, without copying them into a `Data` first (a JSON digest
-    /// of 100,000 items is 68 MB); a write cut short by a signal goes on.
+    /// Writes bytes as they are, without copying them into a `Data` first (a digest can be
+    /// tens of MB); a write cut short by a signal goes on.
     static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         while offset < bytes.count {

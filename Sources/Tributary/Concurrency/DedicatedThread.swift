@@ -9,7 +9,7 @@ public enum DedicatedThread {
     static let stackSize = 8 << 20
 
     /// Runs `work` on a new thread named `name` and returns its result (or error).
-    /// A thread costs some 20 µs to start, nothing beside a parse.
+    /// Starting a thread costs nothing beside a parse (`docs/design/performance.md`).
     public static func run<Result: Sendable>(
         _ name: String, _ work: @escaping @Sendable () throws -> Result
     ) async throws -> Result {

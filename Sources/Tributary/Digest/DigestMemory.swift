@@ -23,9 +23,9 @@ public struct ItemMemory: Sendable, Equatable {
 /// items moved, is found by the item's id hash (`FeedItem.idHash`, which the state store
 /// keys its records by too) in a table made on that first lookup.
 ///
-/// By position, not a table by id hash from the start: making that table of 100,000 items
-/// and hashing each id again to read it took a run 17 ms more (traces of the shared
-/// 100,000-item file). Two ids of one digest sharing a hash (odds about 1 in 3×10⁹ at
+/// By position, not a table by id hash from the start: making that table and hashing
+/// each id again to read it cost a run more (`docs/design/performance.md`). Two ids of
+/// one digest sharing a hash (odds about 1 in 3×10⁹ at
 /// 100,000 items) share the first one's memory, as they would share their store record.
 public struct DigestMemory: Sendable {
     /// The id hash of each item the memory is for, in order.

@@ -15,8 +15,8 @@ extension DigestReducer {
 
     /// The positions of `keys` in digest order, the first `limit` of them exact: by the
     /// sort's keys, and items that tie by their ids (`ids(position)`). The ids are fetched
-    /// only for the items in a tie, a run at a time, not kept beside every key: 250,000 of
-    /// them took 8 MB at a run's peak.
+    /// only for the items in a tie, a run at a time, not kept beside every key, which
+    /// raised a large run's peak (`docs/design/performance.md`).
     func ordered(_ keys: [SortKey], ids: (Int) -> String, limit: Int?) -> [Int] {
         var positions = Array(keys.indices)
         positions.sort { before(keys[$0], keys[$1]) }

@@ -3,8 +3,8 @@
 /// serial pass over 100,000 keys compares integers and looks at two keys only when
 /// their hashes meet (a `Dictionary` hashed every string on that pass).
 ///
-/// The keys themselves are not kept: 250,000 items' keys were 20 MB at the peak of a
-/// 5,000-feed digest. The table holds 32-bit hashes and positions, 8 bytes a slot.
+/// The keys themselves are not kept (what they cost at a 5,000-feed digest's peak:
+/// `docs/design/performance.md`). The table holds 32-bit hashes and positions, 8 bytes a slot.
 struct FirstOccurrences {
     private var slots: [(hash: UInt32, position: Int32)]
     private let mask: Int

@@ -1,11 +1,12 @@
 /// What an item is known by between runs and across sources: the stable hashes
 /// (`StableHash`) of its id and its canonical URL, and where its source is in the digest.
 /// The reducer makes them while it reads every item to de-duplicate, and hands them to the
-/// state store with the digest (`Digest.itemKeys`): made apart, they read 100,000 items
-/// scattered over the heap a second time (about 50 ms of a run).
+/// state store with the digest (`Digest.itemKeys`): made apart, they would read every
+/// item, scattered over the heap, a second time.
 ///
-/// Kept in 24 bytes (the optionals as plain values and flags): a run of 5,000 feeds holds
-/// 250,000 of them, and with optional fields (40 bytes) its peak grew by 19 MB.
+/// Kept in 24 bytes (the optionals as plain values and flags), not 40 with optional
+/// fields: a run of 5,000 feeds holds 250,000 of them. The figures:
+/// `docs/design/performance.md`.
 public struct ItemKeys: Sendable, Equatable {
     /// `FeedItem.idHash`.
     public let idHash: UInt64

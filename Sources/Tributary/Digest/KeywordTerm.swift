@@ -5,9 +5,9 @@ import TributaryBytes
 /// (and `--grep`) match it.
 ///
 /// An ASCII keyword is looked for in the text's bytes with only their ASCII letters
-/// lowercased: about 20 times faster than lowercasing the text as Unicode and searching
-/// it with Foundation. Any other keyword goes through Foundation, which also equates
-/// composed and decomposed accents ("é" and "e" + U+0301).
+/// lowercased, far faster than lowercasing the text as Unicode and searching it with
+/// Foundation (`docs/design/performance.md`). Any other keyword goes through Foundation,
+/// which also equates composed and decomposed accents ("é" and "e" + U+0301).
 struct KeywordTerm: Sendable {
     let text: String
     /// The keyword's bytes when they are all ASCII.

@@ -7,9 +7,8 @@ extension FeedItem {
     /// where each ends, beside the other fields.
     ///
     /// A loose item is a box of fourteen fields and a heap string for each text over 15
-    /// bytes (32 bytes of header each, plus malloc's own): about 1 KB for a typical feed
-    /// item, of which 400 bytes are text. Packed, it is one allocation: its text and 59
-    /// bytes (an object header, the fields that are not text, where each text ends).
+    /// bytes. Packed, it is one allocation: its text, an object header, the fields that are
+    /// not text and where each text ends (what it saves: `docs/design/performance.md`).
     /// Reading a text field makes a String from its bytes; changing one unpacks the item
     /// first (`FeedItem.unique()`).
     struct Packed: @unchecked Sendable {  // `storage` never changes once made

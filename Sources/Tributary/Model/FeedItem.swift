@@ -7,14 +7,11 @@ public enum ItemKind: String, Sendable, Codable, CaseIterable {
 
 /// One entry of the digest, in the same shape whatever source it came from.
 ///
-/// A value type kept in one shared box, copied only when a shared item is changed:
-/// a digest moves 100,000 items through sanitising, merging, sorting and rendering,
-/// and copying thirteen fields at every step was a tenth of its time. Measured again
-/// (2026-11-24, release, 2 cores, best of 5 interleaved, 100,000-item digest to JSON):
-/// as a plain struct with the same fields, RSS took 1.176 s against 1.071 s boxed (+10%),
-/// Atom 1.206 s against 1.144 s (+5%); so the box stays. URLs are kept
-/// as the absolute strings of the URLs they were set from: a Foundation `URL` takes
-/// 444 bytes, and 100,000 items with two of them took 90 MB.
+/// A value type kept in one shared box, copied only when a shared item is changed: a
+/// digest moves 100,000 items through sanitising, merging, sorting and rendering, and
+/// copying every field at each step costs more than the box. URLs are kept as the
+/// absolute strings of the URLs they were set from, which take far less memory than
+/// Foundation `URL`s. The figures: `docs/design/performance.md`.
 ///
 /// An item a run keeps while it waits for its other sources is packed (`pack()`, see
 /// `Packed`): its text in one string, about half the memory.

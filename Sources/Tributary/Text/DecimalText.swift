@@ -1,6 +1,6 @@
 /// Numbers as the English summaries write them ("1,204 views", "97.4 rating"), the same on
-/// every machine. Foundation's number styles would load ICU's number formatter, about 1 ms
-/// of every start-up, to give the same text.
+/// every machine. Foundation's number styles would load ICU's number formatter at every
+/// start-up to give the same text (`docs/design/performance.md`).
 public enum DecimalText {
     /// Thousands grouped with commas: 1204 → "1,204", -36519 → "-36,519".
     public static func grouped(_ number: Int) -> String {

@@ -2,8 +2,8 @@
 /// `Hasher` is seeded per run), for file names, ids and the state store's keys.
 public enum StableHash {
     /// The hash of `text`'s UTF-8 bytes, read in place when the string stores them so (a
-    /// native string does): 40% faster than through its UTF-8 view's iterator, which the
-    /// store's keys of 100,000 items go through twice.
+    /// native string does), which is faster than its UTF-8 view's iterator; the store's
+    /// keys of every item go through it twice (`docs/design/performance.md`).
     public static func value(_ text: String) -> UInt64 {
         text.utf8.withContiguousStorageIfAvailable { value(bytes: $0) } ?? value(bytes: text.utf8)
     }

@@ -2,8 +2,8 @@ import Foundation
 import TributaryBytes
 
 /// Hand-written parsers for the dates feeds and APIs carry, none through `DateFormatter`
-/// or Foundation's ISO 8601 style (which took about 1 ms to make and read the offline
-/// demo's dates):
+/// or Foundation's ISO 8601 style, which cost the offline demo's start-up
+/// (`docs/design/performance.md`):
 /// - RFC 822/2822 and their usual variants: weekday or none, full or abbreviated month
 ///   names in English and the common European languages, two-digit years, seconds or
 ///   none, a numeric zone, a named one (`FeedDateNames.zones`) or none (read as UTC);
