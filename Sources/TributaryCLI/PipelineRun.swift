@@ -69,14 +69,20 @@ struct PipelineRun {
             if state.dryRun {
                 digest.memory = try store.remember(digest, at: now, dryRun: true)
             } else {
-                let (memory, commit) = try store.rememberCommittingLater(digest, at: now, retention: config.retention)
+                let (memory, commit) = try store.rememberCommittingLater(
+                    digest, at: now, retention: config.retention, archiveLimit: config.archiveLimit)
                 digest.memory = memory
-                writes = StoreWrites(store: store, commit: commit, retention: config.retention, now: now)
+                writes = StoreWrites(
+                    store: store, commit: commit, retention: config.retention, now: now,
+                    retentionUnread: config.retentionUnread)
                 writes.markedRead = digest.ruleMarks.filter(\.value.markRead).map(\.key).sorted()
             }
         } catch {
             // The items are fetched: show them, unmarked, rather than lose them to the store.
             StandardError.write("tributary: warning: \(StoreWrites.message(error))")
+        }
+        if let archive = ArchiveSelection(state: state, config: config, selection: options.source) {
+            return (try archive.digest(replacing: digest, from: store, after: writes, previousRun: previousRun), .none)
         }
         return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
     }

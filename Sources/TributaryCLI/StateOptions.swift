@@ -27,15 +27,21 @@ struct StateOptions: ParsableArguments {
             valueName: "when"))
     var since: String?
 
-    @Flag(name: .long, help: "Only items not marked read (see `tributary mark-read`).")
+    @Flag(
+        name: .long,
+        help: "Every unread item of the archive, also those that left their source (see `tributary mark-read`).")
     var unread = false
+
+    @Flag(name: .long, help: "Every starred item of the archive (see `tributary star`).")
+    var starred = false
 
     @Flag(name: .long, help: "Read the state store but write nothing to it.")
     var dryRun = false
 
     func validate() throws {
-        if noState && (new || since != nil || unread || state != nil || dryRun) {
-            throw ValidationError("--no-state cannot be used with --state, --new, --since, --unread or --dry-run")
+        if noState && (new || since != nil || unread || starred || state != nil || dryRun) {
+            throw ValidationError(
+                "--no-state cannot be used with --state, --new, --since, --unread, --starred or --dry-run")
         }
         if let since, since != "last", Duration.parse(since, .span) == nil, ISO8601Date.parse(since) == nil {
             throw ValidationError(

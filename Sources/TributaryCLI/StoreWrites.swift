@@ -16,6 +16,8 @@ struct StoreWrites {
     let now: Date
     /// The items a `markRead` rule marked, by id: marked read once the commit holds them.
     var markedRead: [String] = []
+    /// How long the archive keeps unread items (feeds.json's `retentionUnread`).
+    var retentionUnread = FeedsConfig.defaultRetentionUnread
 
     /// Whether there is anything to wait for.
     var arePending: Bool { commit != nil }
@@ -30,7 +32,7 @@ struct StoreWrites {
         do {
             try commit.wait()
             if !markedRead.isEmpty { try store.markRead(.init(itemIDs: markedRead), at: now) }
-            try store.prune(olderThan: retention, now: now)
+            try store.prune(olderThan: retention, unreadRetention: retentionUnread, now: now)
             try store.checkpoint()
         } catch {
             let message = StoreWrites.message(error)

@@ -14,7 +14,7 @@ public struct TributaryCommand: AsyncParsableCommand {
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
             StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
             WatchCommand.self, ServeCommand.self, RulesCommand.self, ListCommand.self, RemoveCommand.self,
-            EnableCommand.self, DisableCommand.self,
+            EnableCommand.self, DisableCommand.self, StarCommand.self, UnstarCommand.self, SearchCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

@@ -9,6 +9,8 @@ public final class LiveMemory: Sendable {
     private let store: StateStore
     /// What this run has learnt of each item, by source and id.
     private let known = Locked<[String: ItemMemory]>([:])
+    /// Each item's archive entry, by source and id.
+    private let entries = Locked<[String: ArchiveEntry]>([:])
     /// Told when the store cannot be read or written; the items are shown unmarked.
     private let warn: @Sendable (String) -> Void
 
@@ -21,9 +23,36 @@ public final class LiveMemory: Sendable {
     func recall(_ items: [FeedItem], at now: Date) -> DigestMemory {
         let unseen = known.withLock { known in items.filter { known[Self.key($0)] == nil } }
         if !unseen.isEmpty { record(unseen, at: now) }
-        return known.withLock { known in
-            DigestMemory(items) { known[Self.key($0)] }
+        let memories = known.withLock { known in items.map { known[Self.key($0)] } }
+        let archived = entries.withLock { entries in items.map { entries[Self.key($0)] } }
+        return DigestMemory(idHashes: items.map(\.idHash), memories: memories, entries: archived)
+    }
+
+    /// Stars (or unstars) the archive's entries `ids`; returns how many changed and the
+    /// ids the archive does not hold.
+    public func star(_ ids: [Int], starred: Bool, at now: Date) throws -> (changed: Int, unknown: [Int]) {
+        let marking = try store.star(ids, starred: starred, at: now)
+        let changed = Set(ids)
+        entries.withLock { entries in
+            for (key, entry) in entries where changed.contains(entry.id) {
+                entries[key] = ArchiveEntry(id: entry.id, isStarred: starred)
+            }
         }
+        return (marking.changed, marking.unknownIDs)
+    }
+
+    /// A digest of the archive's items of `sources` that match (`matching`: an FTS5 query;
+    /// unread or starred only), newest first, at most `limit`, with `digest`'s title and
+    /// statuses. A query FTS5 cannot read throws a `TributaryError` (`.invalidConfiguration`).
+    public func archive(
+        of sources: [String], matching: String?, unreadOnly: Bool, starredOnly: Bool, limit: Int,
+        beside digest: Digest, at now: Date
+    ) throws -> Digest {
+        let query = StateStore.ArchiveQuery(
+            sources: sources, unreadOnly: unreadOnly, starredOnly: starredOnly, matching: matching, limit: limit)
+        return Digest(
+            archived: try store.archived(query, now: now), title: digest.title, generatedAt: now,
+            sources: digest.sources)
     }
 
     /// Marks the items with these ids read; returns how many were unread.
@@ -45,6 +74,11 @@ public final class LiveMemory: Sendable {
             known.withLock { known in
                 for (position, item) in items.enumerated() {
                     known[Self.key(item)] = memory.memory(at: position, idHash: item.idHash)
+                }
+            }
+            entries.withLock { entries in
+                for (position, item) in items.enumerated() {
+                    entries[Self.key(item)] = memory.entry(at: position, idHash: item.idHash)
                 }
             }
         } catch {

@@ -4,7 +4,7 @@ import Tributary
 /// Renders the digest as JSON in Tributary's stable, documented schema:
 /// `{"title","generatedAt","sources":[…],"items":[…]}`, times in ISO 8601 UTC,
 /// absent values as null, keys sorted, two-space indentation. With a state store each
-/// item also has `firstSeen`, `new` and `read`.
+/// item also has `firstSeen`, `new` and `read`, and an archived one `entryID` and `starred`.
 public struct JSONRenderer: Sendable {
     public init() {}
 
@@ -23,7 +23,7 @@ public struct JSONRenderer: Sendable {
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
         head.withBytes(sink)
         JSONWriter.elements(digest.items, to: sink) { index, item, out in
-            write(item, remembered: digest.remembered(at: index), to: &out)
+            write(item, remembered: digest.remembered(at: index), entry: digest.archiveEntry(at: index), to: &out)
         }
         var tail = JSONWriter(capacity: 4096)
         tail.raw(digest.items.isEmpty ? "],\n  \"sources\": [" : "\n  ],\n  \"sources\": [")
@@ -40,10 +40,10 @@ public struct JSONRenderer: Sendable {
 
     /// One item as the document's `items` write it, on one line (JSON Lines): what
     /// `watch --format json` writes piped.
-    public func line(for item: FeedItem, remembered: ItemMemory?) -> String {
+    public func line(for item: FeedItem, remembered: ItemMemory?, entry: ArchiveEntry? = nil) -> String {
         var out = JSONWriter(capacity: 1024)
         out.raw("{")
-        write(item, remembered: remembered, to: &out)
+        write(item, remembered: remembered, entry: entry, to: &out)
         out.raw("\n}")
         return Self.oneLine(out.bytes)
     }
@@ -69,8 +69,9 @@ public struct JSONRenderer: Sendable {
         return String(decoding: line, as: UTF8.self)
     }
 
-    private func write(_ item: FeedItem, remembered: ItemMemory?, to out: inout JSONWriter) {
+    private func write(_ item: FeedItem, remembered: ItemMemory?, entry: ArchiveEntry?, to out: inout JSONWriter) {
         out.field("author", first: true) { $0.string(item.author) }
+        if let entry { out.field("entryID") { $0.integer(Int64(entry.id)) } }
         if let remembered { out.field("firstSeen") { $0.date(remembered.firstSeen) } }
         out.field("id") { $0.string(item.id) }
         out.field("image") { $0.string(item.imageString) }
@@ -80,6 +81,7 @@ public struct JSONRenderer: Sendable {
         if let remembered { out.field("read") { $0.raw(remembered.isRead ? "true" : "false") } }
         out.field("score") { $0.number(item.score) }
         out.field("source") { $0.string(item.source) }
+        if let entry { out.field("starred") { $0.raw(entry.isStarred ? "true" : "false") } }
         out.field("summary") { $0.string(item.summary) }
         out.field("tags") { $0.strings(item.tags) }
         out.field("thumbnail") { $0.string(item.thumbnailString) }

@@ -12,6 +12,7 @@ enum StateSchema {
         migrator.registerMigration("v3", migrate: version3)
         migrator.registerMigration("v4", migrate: version4)
         migrator.registerMigration("v5", migrate: version5)
+        migrator.registerMigration("v6", migrate: version6)
         return migrator
     }
 

@@ -20,7 +20,8 @@ extension StateStore {
             return try read { db in
                 let keyed = KeyedItems(digest)
                 let sources = try sourceRows(keyed.bySource.map(\.source), creating: false, in: db)
-                return Self.memory(try lookUp(keyed, sources: sources, in: db), now: now)
+                let archive = try ArchivePlan(keyed, sources: sources, assigning: false, in: db)
+                return Self.memory(try lookUp(keyed, sources: sources, in: db), archive: archive, now: now)
             }
         }
         let (memory, commit) = try rememberCommittingLater(digest, at: now, retention: retention)
@@ -32,8 +33,11 @@ extension StateStore {
     /// and commits them on its writer thread: the caller renders the digest meanwhile, and
     /// shows it only once `commit.wait()` has returned. On a first run of 500 feeds the
     /// writes take as long as rendering the digest (about 150 and 100 ms).
+    ///
+    /// The archive keeps at most `archiveLimit` entries of a source besides those it shows
+    /// now (nil: no cap), forgetting the oldest read ones first, starred ones never.
     public func rememberCommittingLater(
-        _ digest: Digest, at now: Date, retention: Duration? = nil
+        _ digest: Digest, at now: Date, retention: Duration? = nil, archiveLimit: Int? = nil
     ) throws -> (memory: DigestMemory, commit: PendingCommit) {
         let keyed = KeyedItems(digest)
         let step = Self.lastSeenStep(retention: retention)
@@ -43,8 +47,16 @@ extension StateStore {
             { db in
                 let sources = try self.sourceRows(keyed.bySource.map(\.source), creating: true, in: db)
                 let lookup = try self.lookUp(keyed, sources: sources, in: db)
-                matched.fulfil(.success(Self.memory(lookup, now: now)))
+                let archive = try ArchivePlan(keyed, sources: sources, assigning: true, in: db)
+                matched.fulfil(.success(Self.memory(lookup, archive: archive, now: now)))
                 try self.record(lookup, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
+                try archive.write(
+                    digest.items, lookup: lookup, sources: sources, now: now.timeIntervalSince1970, step: step, in: db)
+                if let archiveLimit {
+                    try ArchivePlan.cap(
+                        lookup.keyed, sources: sources, at: archiveLimit, seenBefore: now.timeIntervalSince1970 - step,
+                        in: db)
+                }
                 try self.recordRun(digest, newBySource: Self.newCounts(lookup), at: now, in: db)
             },
             completion: { _, result in
@@ -59,14 +71,16 @@ extension StateStore {
         }
     }
 
-    /// Each item's memory: when it was first seen, whether it is new, whether it was read.
-    private static func memory(_ lookup: Lookup, now: Date) -> DigestMemory {
+    /// Each item's memory: when it was first seen, whether it is new, whether it was read,
+    /// and its archive entry.
+    private static func memory(_ lookup: Lookup, archive: ArchivePlan, now: Date) -> DigestMemory {
         let memories = lookup.known.map { match in
             ItemMemory(
                 firstSeen: match.map { Date(timeIntervalSince1970: $0.firstSeen) } ?? now,
                 isNew: match == nil, isRead: match?.readAt != nil)
         }
-        return DigestMemory(idHashes: lookup.keyed.ids.map { UInt64(bitPattern: $0) }, memories: memories)
+        return DigestMemory(
+            idHashes: lookup.keyed.ids.map { UInt64(bitPattern: $0) }, memories: memories, entries: archive.entries)
     }
 
     /// How many of each source's items are new (unknown to the store).

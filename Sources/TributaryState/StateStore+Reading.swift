@@ -46,10 +46,36 @@ extension StateStore {
                 if count > 0 { try ItemSetTable.save(set, of: source, in: db) }
                 marking.marked += count
             }
+            found.formUnion(try markEntriesRead(selection, sources: names, at: time, in: db))
             let knownSources = Set(names.values)
             marking.unknownItemIDs = selection.itemIDs.filter { !found.contains(StoreKey.of($0)) }
             marking.unknownSources = selection.sources.filter { !knownSources.contains($0) }
             return marking
         }
+    }
+
+    /// Marks the selected unread archive entries read too (the archive keeps items that
+    /// left their item sets, starred ones); returns the id keys of the entries selected by id.
+    private func markEntriesRead(
+        _ selection: ReadSelection, sources names: [Int64: String], at time: Double, in db: Database
+    ) throws -> Set<Int64> {
+        let chosen = Set(selection.sources)
+        let rows = names.filter { selection.all || chosen.contains($0.value) }.map(\.key)
+        let wholeSources = try db.cachedStatement(
+            sql: "UPDATE entry SET readAt = ? WHERE source = ? AND readAt IS NULL")
+        for source in rows { try wholeSources.execute(arguments: [time, source]) }
+        guard !selection.itemIDs.isEmpty, !names.isEmpty else { return [] }
+        var found: Set<Int64> = []
+        let select = try db.cachedStatement(
+            sql: "SELECT id, readAt IS NULL FROM entry WHERE idKey = ? AND source IN "
+                + "(SELECT id FROM source WHERE config = ?)")
+        let one = try db.cachedStatement(sql: "UPDATE entry SET readAt = ? WHERE id = ?")
+        for idKey in Set(selection.itemIDs.map(StoreKey.of)) {
+            for row in try Row.fetchAll(select, arguments: [idKey, config]) {
+                found.insert(idKey)
+                if row[1] as Bool { try one.execute(arguments: [time, row[0] as Int64]) }
+            }
+        }
+        return found
     }
 }

@@ -52,11 +52,23 @@ extension StateStore {
     /// Forgets items not seen, and runs not made, within `retention` before `now`, for
     /// every config in the store; returns how many items went. An item's last-seen time
     /// may lag by `lastSeenStep`, so items are kept that much longer, never forgotten early.
+    /// The archive forgets read entries so too, unread ones not seen within `unreadRetention`
+    /// (when longer than `retention`), starred ones never.
     @discardableResult
-    public func prune(olderThan retention: Duration, now: Date) throws -> Int {
+    public func prune(
+        olderThan retention: Duration, unreadRetention: Duration = StateStore.defaultUnreadRetention, now: Date
+    ) throws -> Int {
         let cutoff = now.timeIntervalSince1970 - retention.seconds
         let lastSeenCutoff = cutoff - Self.lastSeenStep(retention: retention)
+        let unreadCutoff = min(
+            lastSeenCutoff,
+            now.timeIntervalSince1970 - unreadRetention.seconds - Self.lastSeenStep(retention: retention))
         return try write { db in
+            try db.cachedStatement(
+                sql: """
+                    DELETE FROM entry WHERE lastSeen < ? AND starredAt IS NULL AND (readAt IS NOT NULL OR lastSeen < ?)
+                    """
+            ).execute(arguments: [lastSeenCutoff, unreadCutoff])
             var items = 0
             for (source, var set) in try ItemSetTable.load(seenBefore: lastSeenCutoff, in: db) {
                 items += set.removeRecords(lastSeenBefore: lastSeenCutoff)
@@ -70,4 +82,7 @@ extension StateStore {
             return items
         }
     }
+
+    /// How long the archive keeps an unread item no run showed again: a year.
+    public static let defaultUnreadRetention = Duration.seconds(365 * 86_400)
 }

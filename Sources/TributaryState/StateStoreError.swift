@@ -8,6 +8,8 @@ enum StateStoreError: Error {
     case newerSchema
     /// SQLite's `quick_check` found damaged pages; its first finding.
     case damaged(String)
+    /// Every archive id below 2^31 has been given (they are never reused).
+    case archiveFull
 
     static func describe(_ error: any Error, path: URL) -> TributaryError {
         if let error = error as? TributaryError { return error }
@@ -16,6 +18,8 @@ enum StateStoreError: Error {
         switch error {
         case StateStoreError.newerSchema:
             reason = "it was written by a newer Tributary (its schema is newer than this build knows)"
+        case StateStoreError.archiveFull:
+            reason = "its archive has given every item id below 2^31 (ids are never reused)"
         case StateStoreError.damaged(let finding):
             reason = "it is damaged (SQLite's check found: \(TextCleanup.truncate(finding, to: 120)))"
         case let error as DatabaseError:

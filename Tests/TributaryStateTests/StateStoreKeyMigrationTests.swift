@@ -43,15 +43,16 @@ import TributaryTesting
         #expect(memory[renamed] == ItemMemory(firstSeen: Date(timeIntervalSince1970: 10), isNew: false, isRead: true))
     }
 
-    @Test func theStoreKeepsNoItemTextOnlyKeys() throws {
+    /// The item sets keep keys only; an item's text is kept once, in its archive entry (v6).
+    @Test func theItemSetsKeepNoItemTextOnlyKeys() throws {
         let store = try StateStore(path: Fixture.path(), config: "/feeds.json")
         let item = Fixture.item("an-id-of-its-own", url: "https://example.com/a-url-of-its-own")
         _ = try store.remember(Fixture.digest([item]), at: Date())
         let columns = try store.database.read { db in try db.columns(in: "itemSet").map(\.name) }
         #expect(columns == ["source", "count", "oldestSeen", "items"])
-        let wal = (try? Data(contentsOf: URL(fileURLWithPath: store.path.path + "-wal"))) ?? Data()
-        let file = try Data(contentsOf: store.path) + wal
-        #expect(file.range(of: Data("an-id-of-its-own".utf8)) == nil)
-        #expect(file.range(of: Data("a-url-of-its-own".utf8)) == nil)
+        let sets = try store.database.read { db in try Data.fetchAll(db, sql: "SELECT items FROM itemSet") }
+        #expect(sets.allSatisfy { $0.range(of: Data("an-id-of-its-own".utf8)) == nil })
+        let archived = try store.database.read { db in try String.fetchAll(db, sql: "SELECT url FROM entry") }
+        #expect(archived == ["https://example.com/a-url-of-its-own"])
     }
 }

@@ -73,6 +73,8 @@ public struct ConfigLoader: Sendable {
             top.int("maxResponseMB", &problems).map { $0 * 1024 * 1024 } ?? config.maxResponseSize
         config.allowPrivateRedirects = top.bool("allowPrivateRedirects", &problems) ?? false
         config.retention = top.span("retention", &problems) ?? config.retention
+        config.retentionUnread = top.span("retentionUnread", &problems) ?? config.retentionUnread
+        if let limit = top.int("archiveLimit", &problems) { config.archiveLimit = limit == 0 ? nil : limit }
         guard case .array(let entries)? = object["sources"] else {
             problems.add(
                 "sources",

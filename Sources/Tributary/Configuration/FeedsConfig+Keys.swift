@@ -42,5 +42,14 @@ extension FeedsConfig {
             "how long the state store remembers an item no run has shown since: a span such as \"90d\", "
                 + "\"12h\", \"2w\"",
             default: "\(Int(defaultRetention.seconds / 86_400))d"),
+        OptionSpec(
+            "retentionUnread", .string,
+            "how long the archive keeps an unread item no run has shown since (starred ones: forever); a span",
+            default: "\(Int(defaultRetentionUnread.seconds / 86_400))d"),
+        OptionSpec(
+            "archiveLimit", .integer(0...10_000_000),
+            "how many archived items of one source are kept besides those it shows now, oldest read ones "
+                + "forgotten first; 0 keeps all",
+            default: String(defaultArchiveLimit)),
     ]
 }

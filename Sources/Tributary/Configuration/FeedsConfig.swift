@@ -33,6 +33,10 @@ public struct FeedsConfig: Sendable {
     public var allowPrivateRedirects: Bool
     /// How long the state store remembers an item no run has shown since.
     public var retention: Duration
+    /// How long the archive keeps an unread item no run has shown since (read ones: `retention`).
+    public var retentionUnread = FeedsConfig.defaultRetentionUnread
+    /// How many archived items of one source are kept besides those it shows now; nil: no cap.
+    public var archiveLimit: Int? = FeedsConfig.defaultArchiveLimit
     public var sources: [SourceEntry]
     /// The top-level `rules`, tried after each entry's own (see `RuleBook`).
     public var rules: [Rule] = []
@@ -45,6 +49,8 @@ public struct FeedsConfig: Sendable {
     public static let defaultMaxConnections = 32
     public static let defaultMaxConnectionsPerHost = 4
     public static let defaultRetention = Duration.seconds(90 * 86_400)
+    public static let defaultRetentionUnread = Duration.seconds(365 * 86_400)
+    public static let defaultArchiveLimit = 5_000
 
     public init(
         title: String = FeedsConfig.defaultTitle, limit: Int? = FeedsConfig.defaultLimit,

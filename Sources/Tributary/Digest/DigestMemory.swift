@@ -31,6 +31,8 @@ public struct DigestMemory: Sendable {
     /// The id hash of each item the memory is for, in order.
     private let idHashes: [UInt64]
     private let memories: [ItemMemory?]
+    /// Each item's archive entry, in the same order; empty when the store gave none.
+    private let entries: [ArchiveEntry?]
     private let byHash = HashPositions()
 
     public init() {
@@ -38,10 +40,12 @@ public struct DigestMemory: Sendable {
     }
 
     /// `memories[i]` for the item at position `i` of its digest, whose id hash is `idHashes[i]`.
-    public init(idHashes: [UInt64], memories: [ItemMemory?]) {
+    public init(idHashes: [UInt64], memories: [ItemMemory?], entries: [ArchiveEntry?] = []) {
         precondition(idHashes.count == memories.count, "one memory, or nil, per id hash")
+        precondition(entries.isEmpty || entries.count == memories.count, "one entry, or nil, per id hash")
         self.idHashes = idHashes
         self.memories = memories
+        self.entries = entries
     }
 
     /// The memory of `items`, in their order: `remembered(item)` of each.
@@ -57,6 +61,13 @@ public struct DigestMemory: Sendable {
         return memory(idHash: idHash)
     }
 
+    /// The archive entry of the item at `position` of the digest, found as `memory(at:idHash:)`.
+    public func entry(at position: Int, idHash: UInt64) -> ArchiveEntry? {
+        guard !entries.isEmpty else { return nil }
+        if position < idHashes.count, idHashes[position] == idHash { return entries[position] }
+        return byHash.position(of: idHash, in: idHashes).flatMap { entries[$0] }
+    }
+
     /// The memory of `item`, by its id hash (for a caller that has no position).
     public subscript(item: FeedItem) -> ItemMemory? {
         memory(idHash: item.idHash)
@@ -68,7 +79,9 @@ public struct DigestMemory: Sendable {
 
     /// The memory of the items at `positions`, in that order: for a digest narrowed to them.
     func keeping(_ positions: [Int]) -> DigestMemory {
-        DigestMemory(idHashes: positions.map { idHashes[$0] }, memories: positions.map { memories[$0] })
+        DigestMemory(
+            idHashes: positions.map { idHashes[$0] }, memories: positions.map { memories[$0] },
+            entries: entries.isEmpty ? [] : positions.map { entries[$0] })
     }
 }
 
@@ -94,6 +107,11 @@ extension Digest {
     /// What the state store remembers of `items[index]`; nil without a store.
     public func remembered(at index: Int) -> ItemMemory? {
         memory?.memory(at: index, idHash: itemKeys?[index].idHash ?? items[index].idHash)
+    }
+
+    /// The archive entry of `items[index]` (its `entryID`, whether it is starred); nil without one.
+    public func archiveEntry(at index: Int) -> ArchiveEntry? {
+        memory?.entry(at: index, idHash: itemKeys?[index].idHash ?? items[index].idHash)
     }
 
     /// How many of the items are new; nil without a store.
