@@ -71,6 +71,8 @@ public struct LiveServer: Sendable {
         router.get("/api/events") { _, _ in EventStream.response(hub.events) }
         router.post("/api/refresh") { request, _ in try await ServeActions.refresh(request, hub: hub) }
         router.post("/api/read") { request, _ in try await ServeActions.markRead(request, hub: hub) }
+        router.post("/api/star") { request, _ in try await ServeArchive.star(request, hub: hub) }
+        router.get("/api/archive") { request, _ in try ServeArchive.read(request, hub: hub) }
     }
 }
 

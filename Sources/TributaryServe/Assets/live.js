@@ -1,6 +1,8 @@
 // The live page of `tributary serve`: the report's page, kept current through Server-Sent
 // Events, with a Refresh button bound to the server's refresh command, a throttled search,
-// "New only" / "Unread only" switches and "Mark read" buttons. It takes the page's controls
+// "New only" / "Unread only" switches, "Mark read" and "Star" buttons, and the archive:
+// with "Unread only", or a search of two characters or more, the archive's matching items
+// that are not on the page are listed above it (GET /api/archive). It takes the page's controls
 // over from the report's own script (clones carry no listeners), since the items it
 // filters are replaced on every digest. Only this server is ever asked (connect-src 'self').
 (function () {
@@ -10,6 +12,7 @@
   var hiddenSources = new Map();
   var byID = new Map();
   var timer = null;
+  var archiveAsked = 0;
 
   function adopt(id) {
     var old = doc.getElementById(id);
@@ -38,6 +41,11 @@
   controls.prepend(button);
   controls.append(unreadLabel, status);
   controls.hidden = false;
+  var archive = element("section", { id: "archive", hidden: true });
+  var archiveTitle = element("h2", {});
+  var archiveList = element("ul", { className: "archived" });
+  archive.append(archiveTitle, archiveList);
+  doc.querySelector("main").before(archive);
 
   function post(path, body) {
     return fetch(path, {
@@ -53,8 +61,69 @@
     return byID.get(item.getAttribute("data-id"));
   }
 
+  function starButton(data) {
+    var star = element("button", { type: "button", className: "star" });
+    function show() {
+      star.textContent = data.starred ? "\u2605 Starred" : "\u2606 Star";
+      star.setAttribute("aria-pressed", data.starred ? "true" : "false");
+    }
+    star.addEventListener("click", function () {
+      star.disabled = true;
+      post("/api/star", { ids: [data.entryID], starred: !data.starred }).then(function () {
+        data.starred = !data.starred;
+        show();
+        star.disabled = false;
+      }, function (error) { status.textContent = error.message; star.disabled = false; });
+    });
+    show();
+    return star;
+  }
+
+  // The search box's words as an FTS5 query: each a quoted prefix, so that any text typed
+  // is one FTS5 reads, and a word matches while it is being typed.
+  function archiveQuery(text) {
+    return text.split(/\s+/).filter(Boolean).map(function (word) {
+      return "\"" + word.replace(/"/g, "\"\"") + "\"*";
+    }).join(" ");
+  }
+
+  function archivedItem(data) {
+    var item = element("li", { className: "archived-item" });
+    var title = element("a", { textContent: data.title });
+    if (/^https?:\/\//i.test(data.url || "")) title.href = data.url;
+    var meta = element("span", { className: "meta", textContent: " " + data.source + " \u00b7 "
+      + (data.published || data.firstSeen || "").slice(0, 10) });
+    item.append(title, meta);
+    if (data.entryID !== undefined) item.appendChild(starButton(data));
+    return item;
+  }
+
+  function showArchive() {
+    var text = search.value.trim();
+    var searching = text.length >= 2;
+    if (!searching && !unreadOnly.checked) {
+      archiveAsked += 1;
+      archive.hidden = true;
+      return;
+    }
+    var asked = ++archiveAsked;
+    var query = "/api/archive?limit=200" + (unreadOnly.checked ? "&unread=1" : "")
+      + (searching ? "&q=" + encodeURIComponent(archiveQuery(text)) : "");
+    fetch(query, { cache: "no-store" }).then(function (response) {
+      if (!response.ok) return response.text().then(function (message) { throw new Error(message.trim()); });
+      return response.json();
+    }).then(function (found) {
+      if (asked !== archiveAsked) return;
+      var away = found.items.filter(function (data) { return !byID.has(data.id); });
+      archiveList.replaceChildren.apply(archiveList, away.map(archivedItem));
+      archiveTitle.textContent = away.length + (searching ? " more in the archive" : " unread, no longer in their source");
+      archive.hidden = away.length === 0;
+    }, function (error) { if (asked === archiveAsked) status.textContent = error.message; });
+  }
+
   function apply() {
     timer = null;
+    showArchive();
     var terms = search.value.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = 0, counted = 0;
     doc.querySelectorAll("[data-item]").forEach(function (item) {
@@ -112,6 +181,7 @@
           function (error) { status.textContent = error.message; mark.disabled = false; });
       });
       item.appendChild(mark);
+      if (data.entryID !== undefined) item.appendChild(starButton(data));
     });
     sortBy(sort.value);
   }
