@@ -98,10 +98,14 @@ public final class StateStore: Sendable {
 
     /// Copies what the write-ahead log holds into the store file, so that a copy of
     /// `state.sqlite` alone (a backup) holds every run. Passive: it waits for no reader,
-    /// and what a reader still needs is copied by the next run's.
+    /// and what a reader still needs is copied by the next run's. So is what another run's
+    /// checkpoint, under way at the same moment, leaves (SQLite answers SQLITE_BUSY then,
+    /// without waiting: the archive's larger commits made two runs at once meet there).
     public func checkpoint() throws {
         do {
             _ = try database.writeWithoutTransaction { try $0.checkpoint(.passive) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return
         } catch {
             throw StateStoreError.describe(error, path: path)
         }
