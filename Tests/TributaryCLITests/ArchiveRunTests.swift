@@ -137,4 +137,15 @@ import TributaryTesting
         }
         #expect(!found.stdout.contains(secret))
     }
+
+    @Test func theArchivesKeysAreCheckedAndNamedWhenWrong() async throws {
+        let config = try TributaryBinary.config(
+            #"{"retentionUnread": "1y", "archiveLimit": -1, "sources": []}"#)
+        let result = try await TributaryBinary.run(["validate", "--config", config.path])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"retentionUnread: expected a span with its unit"#)
+                && result.stderr.contains("\"1y\""), "\(result.stderr)")
+        #expect(result.stderr.contains("archiveLimit: must be between 0 and 10000000, found -1"), "\(result.stderr)")
+    }
 }
