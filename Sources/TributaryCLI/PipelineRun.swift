@@ -76,6 +76,9 @@ struct PipelineRun {
                     store: store, commit: commit, retention: config.retention, now: now,
                     retentionUnread: config.retentionUnread)
                 writes.markedRead = digest.ruleMarks.filter(\.value.markRead).map(\.key).sorted()
+                writes.starred = digest.items.indices.compactMap { index in
+                    digest.ruleMarks[digest.items[index].id]?.star == true ? digest.archiveEntry(at: index)?.id : nil
+                }
             }
         } catch {
             // The items are fetched: show them, unmarked, rather than lose them to the store.

@@ -16,6 +16,8 @@ struct StoreWrites {
     let now: Date
     /// The items a `markRead` rule marked, by id: marked read once the commit holds them.
     var markedRead: [String] = []
+    /// The archive entries a `star` rule starred: starred once the commit holds them.
+    var starred: [Int] = []
     /// How long the archive keeps unread items (feeds.json's `retentionUnread`).
     var retentionUnread = FeedsConfig.defaultRetentionUnread
 
@@ -32,6 +34,7 @@ struct StoreWrites {
         do {
             try commit.wait()
             if !markedRead.isEmpty { try store.markRead(.init(itemIDs: markedRead), at: now) }
+            if !starred.isEmpty { try store.star(starred, starred: true, at: now) }
             try store.prune(olderThan: retention, unreadRetention: retentionUnread, now: now)
             try store.checkpoint()
         } catch {

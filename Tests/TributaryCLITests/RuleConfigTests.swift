@@ -61,4 +61,20 @@ import TributaryTesting
         #expect(unread.status == 0 && unread.stdout.contains("Release notes digest"), "\(unread.stderr)")
         #expect(!unread.stdout.contains("Old news from last month"), "\(unread.stdout)")
     }
+
+    @Test func aStarRuleStarsTheArchivedItem() async throws {
+        let feed = RuleExampleTests.feed()
+        let server = try await LocalHTTPServer.start { _ in .text(feed, contentType: "application/rss+xml") }
+        defer { Task { await server.shutdown() } }
+        let config = try TributaryBinary.config(
+            #"{"rules": [{"if": {"author": {"is": "Jane Appleseed"}}, "then": ["star"]}], "limit": 0, "#
+                + #""sources": [{"id": "news", "type": "feed", "url": "\#(server.baseURL)/f"}]}"#)
+        let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
+        _ = try await TributaryBinary.run(["digest", "--config", config.path, "--state", state, "--no-cache", "-q"])
+        let starred = try await TributaryBinary.run(
+            ["digest", "--config", config.path, "--state", state, "--no-cache", "-q", "--starred"])
+        #expect(starred.status == 0, "\(starred.stderr)")
+        #expect(starred.stdout.contains("Understanding actors in Swift") && starred.stdout.contains("Policy explainer"))
+        #expect(!starred.stdout.contains("Release notes digest"), "\(starred.stdout)")
+    }
 }
