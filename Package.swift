@@ -39,6 +39,7 @@ let package = Package(
         .executable(name: "tributary-bench", targets: ["TributaryBench"]),
         .executable(name: "tributary-live-bench", targets: ["TributaryLiveBench"]),
         .library(name: "Tributary", targets: ["Tributary"]),
+        .library(name: "TributaryNetwork", targets: ["TributaryNetwork"]),
         .library(name: "TributaryTesting", targets: ["TributaryTesting"]),
     ],
     dependencies: [
@@ -61,14 +62,14 @@ let package = Package(
         .target(name: "CExecSupervisor", exclude: ["README.md"]),
         // The byte-level code tuned for speed (SWAR scans, the JSON writer's buffer); not a product.
         .target(name: "TributaryBytes", exclude: ["README.md"]),
+        // The core: the plugin contract, configuration, the HTTP contract, the host. No C module.
         .target(
             name: "Tributary",
-            dependencies: [
-                "CZlib", "CCurl", "TributaryBytes",
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-            ],
+            dependencies: ["TributaryBytes", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             exclude: ["README.md"]
         ),
+        // The HTTP engine behind the core's contract: libcurl, zlib, recordings, the HTTP cache.
+        .target(name: "TributaryNetwork", dependencies: ["Tributary", "CZlib", "CCurl"], exclude: ["README.md"]),
         .target(
             name: "TributarySyndication",
             dependencies: ["Tributary", "TributaryBytes", "CLibXML2"],
@@ -108,7 +109,7 @@ let package = Package(
         .target(
             name: "TributaryTesting",
             dependencies: [
-                "Tributary", "CZlib",
+                "Tributary", "TributaryNetwork", "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -119,8 +120,9 @@ let package = Package(
         .target(
             name: "TributaryCLI",
             dependencies: [
-                "Tributary", "TributaryBytes", "TributaryRendering", "TributaryState", "TributaryInterchange",
-                "TributaryLive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Tributary", "TributaryNetwork", "TributaryBytes", "TributaryRendering", "TributaryState",
+                "TributaryInterchange", "TributaryLive",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) },
             exclude: ["README.md"]
         ),
@@ -137,20 +139,27 @@ let package = Package(
         ),
         .executableTarget(
             name: "TributaryLiveBench",
-            dependencies: ["TributaryLive", "TributaryTesting", "TributaryFeed", "CMalloc"],
+            dependencies: ["TributaryLive", "TributaryNetwork", "TributaryTesting", "TributaryFeed", "CMalloc"],
             path: "Benchmarks/Live"
         ),
-        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryTesting"]),
+        .testTarget(name: "TributaryTests", dependencies: ["Tributary", "TributaryNetwork", "TributaryTesting"]),
+        .testTarget(
+            name: "TributaryNetworkTests", dependencies: ["Tributary", "TributaryNetwork", "TributaryTesting"]),
         .testTarget(name: "TributaryStateTests", dependencies: ["TributaryState", "TributaryTesting"]),
-        .testTarget(name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryTesting"]),
+        .testTarget(
+            name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryNetwork", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
         .testTarget(name: "TributaryInterchangeTests", dependencies: ["TributaryInterchange", "Tributary"]),
         .testTarget(
-            name: "TributaryRenderingTests", dependencies: ["TributaryRendering", "TributaryTesting"],
+            name: "TributaryRenderingTests",
+            dependencies: ["TributaryRendering", "TributaryNetwork", "TributaryTesting"],
             resources: [.copy("Golden")]),
         .testTarget(
             name: "TributaryCLITests",
-            dependencies: ["TributaryCLI", "Tributary", "TributaryRendering", "TributaryState", "TributaryTesting"]),
+            dependencies: [
+                "TributaryCLI", "Tributary", "TributaryNetwork", "TributaryRendering", "TributaryState",
+                "TributaryTesting",
+            ]),
     ]
         + plugins.flatMap { plugin in
             [
@@ -159,7 +168,8 @@ let package = Package(
                     exclude: ["README.md"]),
                 Target.testTarget(
                     name: plugin.name + "Tests",
-                    dependencies: [.target(name: plugin.name), "Tributary", "TributaryTesting"] + plugin.dependencies,
+                    dependencies: [.target(name: plugin.name), "Tributary", "TributaryNetwork", "TributaryTesting"]
+                        + plugin.dependencies,
                     resources: [.copy("Fixtures")]
                 ),
             ]

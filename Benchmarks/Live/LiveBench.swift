@@ -3,6 +3,7 @@ import Tributary
 import TributaryFeed
 import TributaryLive
 import TributaryTesting
+import TributaryNetwork
 
 /// `tributary-live-bench`: the live pipeline's memory over 1,000 refresh cycles of 50
 /// RSS feeds on 127.0.0.1 at `refresh: "1s"`, on a manual clock (each cycle moves it one

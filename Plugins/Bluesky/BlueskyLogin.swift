@@ -38,8 +38,7 @@ struct BlueskyLogin: Sendable {
             await http.hold(holdKey, until: error.retryAfter!)
             throw error
         }
-        let body = try? Decompression.inflateIfCompressed(response.body)
-        guard let session = body.flatMap({ try? JSONDecoder().decode(BlueskyAPI.Session.self, from: $0) }),
+        guard let session = try? JSONDecoder().decode(BlueskyAPI.Session.self, from: response.body),
             !session.accessJwt.isEmpty
         else {
             // No excerpt: the body may hold a refresh token.

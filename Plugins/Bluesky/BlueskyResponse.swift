@@ -12,9 +12,8 @@ enum BlueskyResponse {
     /// the message of an auth error.
     static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, loggedIn: Bool = false) throws -> T {
         try checkStatus(response, loggedIn: loggedIn)
-        let body = try Decompression.inflateIfCompressed(response.body)
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try JSONDecoder().decode(T.self, from: response.body)
         } catch {
             throw TributaryError(
                 .badResponse,
@@ -59,8 +58,7 @@ enum BlueskyResponse {
 
     /// The XRPC error body; nil for HTML pages and other bodies.
     static func errorBody(_ response: HTTPResponse) -> BlueskyAPI.ErrorBody? {
-        guard let body = try? Decompression.inflateIfCompressed(response.body),
-            let error = try? JSONDecoder().decode(BlueskyAPI.ErrorBody.self, from: body), error.error != nil
+        guard let error = try? JSONDecoder().decode(BlueskyAPI.ErrorBody.self, from: response.body), error.error != nil
         else { return nil }
         return error
     }

@@ -8,8 +8,7 @@ enum FiveHundredPxResponse {
         "500px shut its public API down on 2018-06-15, so no consumer key works against api.500px.com any more"
 
     static func decode(_ response: HTTPResponse, key: Secret) throws -> FiveHundredPxAPI.Page {
-        let page = try? JSONDecoder().decode(
-            FiveHundredPxAPI.Page.self, from: try Decompression.inflateIfCompressed(response.body))
+        let page = try? JSONDecoder().decode(FiveHundredPxAPI.Page.self, from: response.body)
         if !response.isSuccess || (page?.photos == nil && page?.error != nil) {
             try refusal(
                 response, upstream: page?.error, status: response.isSuccess ? page?.status : response.status, key: key)

@@ -20,7 +20,7 @@ enum FlickrResponse {
 
     /// Decodes `T` after checking for a `stat: fail` body and a failed HTTP status.
     static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse) throws -> T {
-        let json = FlickrBody.json(try Decompression.inflateIfCompressed(response.body))
+        let json = FlickrBody.json(response.body)
         let decoder = JSONDecoder()
         guard let envelope = try? decoder.decode(FlickrAPI.Envelope.self, from: json) else {
             try response.requireSuccess("Flickr")

@@ -8,9 +8,8 @@ enum HackerNewsResponse {
 
     static func decode(_ response: HTTPResponse) throws -> HackerNewsAPI.SearchResponse {
         try checkStatus(response)
-        let body = try Decompression.inflateIfCompressed(response.body)
         do {
-            return try JSONDecoder().decode(HackerNewsAPI.SearchResponse.self, from: body)
+            return try JSONDecoder().decode(HackerNewsAPI.SearchResponse.self, from: response.body)
         } catch {
             throw TributaryError(
                 .badResponse,
@@ -42,8 +41,7 @@ enum HackerNewsResponse {
 
     /// Algolia's `message`, made one line, when the body is its error JSON.
     static func errorMessage(_ response: HTTPResponse) -> String? {
-        guard let body = try? Decompression.inflateIfCompressed(response.body),
-            let error = try? JSONDecoder().decode(HackerNewsAPI.ErrorBody.self, from: body),
+        guard let error = try? JSONDecoder().decode(HackerNewsAPI.ErrorBody.self, from: response.body),
             let message = error.message.map(TextCleanup.singleLine), !message.isEmpty
         else { return nil }
         return TextCleanup.truncate(message, to: 200)

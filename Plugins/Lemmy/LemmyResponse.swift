@@ -7,9 +7,8 @@ import Tributary
 enum LemmyResponse {
     static func decode(_ response: HTTPResponse, community: String) throws -> LemmyAPI.PostList {
         try checkStatus(response, community: community)
-        let body = try Decompression.inflateIfCompressed(response.body)
         do {
-            return try JSONDecoder().decode(LemmyAPI.PostList.self, from: body)
+            return try JSONDecoder().decode(LemmyAPI.PostList.self, from: response.body)
         } catch {
             throw TributaryError(
                 .badResponse,
@@ -48,8 +47,7 @@ enum LemmyResponse {
     }
 
     static func errorBody(_ response: HTTPResponse) -> LemmyAPI.ErrorBody? {
-        guard let body = try? Decompression.inflateIfCompressed(response.body) else { return nil }
-        return try? JSONDecoder().decode(LemmyAPI.ErrorBody.self, from: body)
+        try? JSONDecoder().decode(LemmyAPI.ErrorBody.self, from: response.body)
     }
 
     /// "HTTP 404: unknown: Record not found", or the plain-text body of 0.18.

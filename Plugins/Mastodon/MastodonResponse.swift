@@ -7,9 +7,8 @@ enum MastodonResponse {
     /// Decodes a 2xx body as `T` after checking the status.
     static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, hasToken: Bool) throws -> T {
         try checkStatus(response, hasToken: hasToken)
-        let body = try Decompression.inflateIfCompressed(response.body)
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try JSONDecoder().decode(T.self, from: response.body)
         } catch {
             throw TributaryError(
                 .badResponse,
@@ -58,8 +57,7 @@ enum MastodonResponse {
 
     /// The body's `error` (and `error_description`), one line, when it is Mastodon's error JSON.
     static func errorMessage(_ response: HTTPResponse) -> String? {
-        guard let body = try? Decompression.inflateIfCompressed(response.body),
-            let error = try? JSONDecoder().decode(MastodonAPI.ErrorBody.self, from: body)
+        guard let error = try? JSONDecoder().decode(MastodonAPI.ErrorBody.self, from: response.body)
         else { return nil }
         let text = [error.error, error.error_description].compactMap { $0 }.joined(separator: ": ")
         let line = TextCleanup.singleLine(text)

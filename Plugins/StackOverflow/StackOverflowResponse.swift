@@ -5,9 +5,8 @@ import Tributary
 /// error fields, quota and `backoff` into what the host understands.
 enum StackOverflowResponse {
     static func decode(_ response: HTTPResponse) throws -> StackOverflowAPI.Wrapper {
-        let body = try Decompression.inflateIfCompressed(response.body)
         do {
-            return try JSONDecoder().decode(StackOverflowAPI.Wrapper.self, from: body)
+            return try JSONDecoder().decode(StackOverflowAPI.Wrapper.self, from: response.body)
         } catch {
             if !response.isSuccess { try response.requireSuccess("Stack Exchange") }
             throw TributaryError(

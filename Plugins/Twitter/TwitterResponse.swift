@@ -8,9 +8,8 @@ enum TwitterResponse {
 
     /// Decodes a 2xx body as `T`, or says plainly what came instead.
     static func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse) throws -> T {
-        let body = try Decompression.inflateIfCompressed(response.body)
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try JSONDecoder().decode(T.self, from: response.body)
         } catch {
             throw TributaryError(
                 .badResponse,
@@ -75,8 +74,7 @@ enum TwitterResponse {
 
     /// The error body when it is one of X's JSON shapes.
     static func errorBody(_ response: HTTPResponse) -> TwitterAPI.ErrorBody? {
-        guard let body = try? Decompression.inflateIfCompressed(response.body) else { return nil }
-        return try? JSONDecoder().decode(TwitterAPI.ErrorBody.self, from: body)
+        try? JSONDecoder().decode(TwitterAPI.ErrorBody.self, from: response.body)
     }
 
     /// "HTTP 429: UsageCapExceeded: Usage cap exceeded: Monthly product cap".

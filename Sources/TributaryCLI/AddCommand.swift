@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tributary
 import TributaryInterchange
+import TributaryNetwork
 
 /// `tributary add URL`: subscribes to a feed, or to the feed a site's page announces.
 struct AddCommand: AsyncParsableCommand {

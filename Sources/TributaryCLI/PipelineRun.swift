@@ -2,6 +2,7 @@ import Foundation
 import Tributary
 import TributaryRendering
 import TributaryState
+import TributaryNetwork
 
 /// Sets up and runs the pipeline for `digest` and `report`: configuration, transport,
 /// progress on standard error, and signals.

@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryNetwork
 
 /// Running the source over HTTP: against `Recordings/`, or against `LocalHTTPServer`.
 extension SourceConformance {

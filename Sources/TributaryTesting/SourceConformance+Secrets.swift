@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryNetwork
 
 /// A secret reaches upstream and nothing else: not the updates, the errors or the recordings.
 extension SourceConformance {

@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryNetwork
 
 /// Runs one source the way the host does, for tests: an entry from feeds.json-style
 /// JSON, validated by the real `ConfigLoader`, fetched over real HTTP.

@@ -3,6 +3,7 @@ import Testing
 import Tributary
 import TributaryBluesky
 import TributaryTesting
+import TributaryNetwork
 
 /// `--record` of a logged-in search keeps no password and no token, and `--replay` of it
 /// logs in from the recordings with no secret set.

@@ -16,9 +16,10 @@ import Testing
 
     /// Files that call C APIs (libcurl, zlib, libxml2, sockets, processes), where pointers are the interface.
     static let cInterop: Set<String> = [
-        "Plugins/Exec/ChildProcess.swift", "Sources/Tributary/HTTP/AddressScope.swift",
-        "Sources/Tributary/HTTP/Curl/CurlEngine.swift", "Sources/Tributary/HTTP/Curl/CurlExchange.swift",
-        "Sources/Tributary/HTTP/Curl/RedirectAddressGuard.swift", "Sources/Tributary/HTTP/Decompression.swift",
+        "Plugins/Exec/ChildProcess.swift",
+        "Sources/TributaryNetwork/Curl/CurlEngine.swift", "Sources/TributaryNetwork/Curl/CurlExchange.swift",
+        "Sources/TributaryNetwork/Curl/RedirectAddressGuard.swift",
+        "Sources/TributaryNetwork/Compression/Decompression.swift",
         "Sources/TributarySyndication/FeedSAXHandler.swift", "Sources/TributarySyndication/FeedXMLReader.swift",
         "Sources/TributarySyndication/FeedXMLState.swift", "Sources/TributarySyndication/FeedTagTable.swift",
         "Sources/TributarySyndication/FeedFile.swift", "Sources/TributarySyndication/FeedReading.swift",

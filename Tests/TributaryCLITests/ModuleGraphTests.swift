@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The module graph as `docs/architecture.md` states it: the core imports no plugin and no shared
-/// library above it, and no plugin imports another plugin (what two plugins share lives
-/// in a library module, such as `TributarySyndication`).
+/// The module graph as docs/architecture.md states it: the core imports no C module and, of the
+/// package's own modules, only `TributaryBytes` below it (no arrow points up); no plugin
+/// imports another plugin (what two plugins share lives in a library module, such as
+/// `TributarySyndication`) or the network engine (sources see only the HTTP contract).
 @Suite struct ModuleGraphTests {
     static let root = BundledSourcesTests.root
 
@@ -40,9 +41,21 @@ import Testing
         }
     }
 
-    @Test func theCoreImportsNoPluginAndNoLibraryAboveIt() throws {
-        let above = try Self.pluginModules() + ["TributarySyndication", "TributaryRendering", "TributaryTesting"]
-        let edges = try Self.imports(under: "Sources/Tributary").filter { above.contains($0.module) }
+    /// Every module of the package, C modules included: the folders under Sources/ and the plugins.
+    static func packageModules() throws -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path) + Self.pluginModules()
+    }
+
+    @Test func theCoreImportsNoCModuleAndNoModuleAboveIt() throws {
+        let forbidden = Set(try Self.packageModules()).subtracting(["TributaryBytes"])
+        #expect(forbidden.isSuperset(of: ["CCurl", "CZlib", "CLibXML2", "TributaryNetwork", "TributaryFeed"]))
+        let edges = try Self.imports(under: "Sources/Tributary").filter { forbidden.contains($0.module) }
         #expect(edges.isEmpty, "the core imports: \(edges.map { "\($0.file) imports \($0.module)" })")
+    }
+
+    @Test func noPluginImportsTheNetworkEngine() throws {
+        let edges = try Self.imports(under: "Plugins").filter { $0.module == "TributaryNetwork" }
+        #expect(edges.isEmpty, "plugins that import the engine: \(edges.map(\.file))")
     }
 }

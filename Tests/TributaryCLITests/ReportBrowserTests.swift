@@ -3,6 +3,7 @@ import Testing
 import Tributary
 import TributaryRendering
 import TributaryTesting
+import TributaryNetwork
 
 /// The HTML report as a person sees it: loaded in headless chromium, searched, toggled,
 /// sorted and clicked. Screenshots go to `.build/report-artifacts/`.

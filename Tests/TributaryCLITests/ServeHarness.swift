@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// A `tributary serve` started on a free port of 127.0.0.1, and requests to it through
 /// Tributary's own HTTP client.

@@ -2,6 +2,7 @@ import Foundation
 import Tributary
 import TributaryLive
 import TributaryTesting
+import TributaryNetwork
 
 /// One item per line of a text body, the line its title: small enough to follow in timing tests.
 enum LiveLines: LineItems {

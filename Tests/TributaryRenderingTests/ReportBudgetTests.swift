@@ -3,6 +3,7 @@ import Testing
 @testable import Tributary
 import TributaryRendering
 import TributaryTesting
+import TributaryNetwork
 
 /// Limits of the HTML report: page size for a full digest, the image embedding caps.
 @Suite struct ReportBudgetTests {

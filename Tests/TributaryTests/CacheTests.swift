@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Tributary
 import TributaryTesting
+@testable import TributaryNetwork
 
 @Suite struct CacheTests {
     static func temporaryFolder() -> URL {

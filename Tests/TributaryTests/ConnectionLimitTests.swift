@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// The network transport's politeness: at most `maxConnectionsPerHost` requests to one
 /// host and `maxConnections` in all, counted by the servers themselves.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// One item per line of the body: the line is its title and, when it parses as one, its URL.
 enum PipelineLines: LineItems {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// The keys every entry takes, as a run applies them: the requests carry the entry's
 /// headers, user agent and credentials; the items its kind and tags; its filters keep

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// Deadlines, retries, `Retry-After` and holds run on the run's clock: a manual one here,
 /// moved by the test, with no sleeping and no wall-clock bounds. The servers answer at

@@ -3,6 +3,7 @@ import Testing
 import TributaryTesting
 
 @testable import Tributary
+import TributaryNetwork
 
 /// Items that look like a web feed's (title, page, author, a paragraph of summary,
 /// thumbnail, two tags), one per line of the local server's body.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// A paged test source: `GET /items?page=N` answers `next=M` (or `next=`) on its first
 /// line and one item per line after it; its cursor is its greatest item number.

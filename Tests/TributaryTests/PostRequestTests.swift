@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// POST requests through the real libcurl transport to a local server.
 @Suite struct PostRequestTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tributary
+import TributaryNetwork
 
 /// Which proxy a request goes through, by libcurl's rules, as messages name it.
 @Suite struct ProxyEnvironmentTests {

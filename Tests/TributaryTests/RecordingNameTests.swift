@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// Recording file names stay within the 255-byte limit whatever the URL's script.
 @Suite struct RecordingNameTests {

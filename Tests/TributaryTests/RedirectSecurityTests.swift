@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Tributary
 import TributaryTesting
+@testable import TributaryNetwork
 
 /// Where redirects may take a request, and what they may carry there, through the real
 /// libcurl transport between local servers.

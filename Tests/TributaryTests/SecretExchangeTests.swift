@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// A login (a POST whose body holds a password, answered with tokens) recorded, replayed
 /// and cached: no password and no token ever reaches the disk.

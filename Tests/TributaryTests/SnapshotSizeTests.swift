@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tributary
 import TributaryTesting
+import TributaryNetwork
 
 /// A stale-if-error snapshot keeps a source's first 1,000 items, or its `limit` when that
 /// is larger, so a huge feed does not write every item to the store on every run.

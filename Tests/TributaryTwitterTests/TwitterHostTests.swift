@@ -3,6 +3,7 @@ import Testing
 import Tributary
 import TributaryTesting
 import TributaryTwitter
+import TributaryNetwork
 
 /// Runs the twitter entry through the real host (retry policy included), so "not
 /// retryable" and "rate limited until" are checked where the user sees them.

@@ -1,4 +1,4 @@
-import Foundation
+import TributaryBytes
 
 /// Where an IP address points: the public internet, or somewhere a redirect from a
 /// public server must not lead (this machine, the local link, a private network).
@@ -15,13 +15,8 @@ public enum AddressScope: String, Sendable {
     /// libcurl also connects to (`127.1`, `2130706433`, `0x7f000001`, `0x7f.0.0.1`,
     /// `017700000001`). IPv4-mapped IPv6 addresses are judged as IPv4.
     public static func of(_ address: String) -> AddressScope {
-        var v4 = in_addr()
-        if inet_aton(address, &v4) == 1 {
-            return of(ipv4: withUnsafeBytes(of: v4) { Array($0) })
-        }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, address, &v6) == 1 else { return .reserved }
-        return of(ipv6: withUnsafeBytes(of: v6) { Array($0) })
+        if let v4 = NumericAddress.ipv4(address) { return of(ipv4: v4) }
+        return NumericAddress.ipv6(address).map(of(ipv6:)) ?? .reserved
     }
 
     private static func of(ipv4 bytes: [UInt8]) -> AddressScope {

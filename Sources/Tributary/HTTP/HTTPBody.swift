@@ -6,9 +6,9 @@ import Foundation
 /// recorded, logged, shown or made part of a recording key.
 public struct HTTPBody: Sendable {
     /// The bytes sent.
-    var data: Data
+    package var data: Data
     /// The `Content-Type` sent with them, e.g. `application/json`.
-    var contentType: String
+    package var contentType: String
     /// The secret values inside `data`; when upstream echoes one back, it is scrubbed
     /// from what is recorded like any other secret.
     var secrets: [Secret]
@@ -34,7 +34,7 @@ public struct HTTPBody: Sendable {
 
     /// What recordings keep of the body: a hash of a body without secrets (so that
     /// different bodies to one URL are told apart), nothing of a secret one.
-    var recordedHash: String? {
+    package var recordedHash: String? {
         isSecret ? nil : StableHash.hex(data.base64EncodedString())
     }
 }

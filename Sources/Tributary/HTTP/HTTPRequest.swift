@@ -6,7 +6,7 @@ public struct HTTPRequest: Sendable {
     /// The URL without secrets.
     public var url: URL
     /// `GET`, or `POST` (which sends `body`, or an empty body without one).
-    var method: String
+    package var method: String
     public var headers: [String: String]
     /// Headers holding secrets, e.g. `Authorization`; sent, never recorded or shown.
     public var secretHeaders: [String: Secret]
@@ -73,7 +73,7 @@ public struct HTTPRequest: Sendable {
     /// Every secret the request carries: secret headers, secret query values, the
     /// secrets of its body and the password (or lone user name) of credentials in its URL;
     /// and those of the run's earlier requests (`echoedSecrets`).
-    var secrets: [Secret] {
+    package var secrets: [Secret] {
         let credentials = [url.password(percentEncoded: false) ?? url.user(percentEncoded: false)].compactMap { $0 }
         let fromBody = body?.secrets ?? []
         return Array(secretHeaders.values) + Array(secretQuery.values) + fromBody + credentials.map(Secret.init)
@@ -82,13 +82,13 @@ public struct HTTPRequest: Sendable {
 
     /// Whether anything secret travels with the request; such a request never follows a
     /// redirect from https to plain http.
-    var carriesSecrets: Bool {
+    package var carriesSecrets: Bool {
         !secretHeaders.isEmpty || !secretQuery.isEmpty || body?.isSecret == true || url.user != nil
     }
 
     /// Whether the request is a POST, sending its body (or an empty one); such a request
     /// never follows a redirect.
-    var sendsBody: Bool {
+    package var sendsBody: Bool {
         method == "POST" || body != nil
     }
 
@@ -99,7 +99,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// `GET <url>`, or `POST <url> body:<hash>` for a body without secrets.
-    static func recordingKey(method: String, url: String, bodyHash: String?) -> String {
+    package static func recordingKey(method: String, url: String, bodyHash: String?) -> String {
         "\(method) \(url)" + (bodyHash.map { " body:\($0)" } ?? "")
     }
 
@@ -109,7 +109,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The host and port of `url`, as connection limits count them.
-    static func hostKey(for url: URL) -> String {
+    package static func hostKey(for url: URL) -> String {
         "\(url.host ?? "local"):\(url.port ?? -1)"
     }
 }

@@ -21,7 +21,7 @@ public struct HTTPResponse: Sendable {
         return "\(request.displayURL) (redirected to \(Redaction.redact(redirectedTo.absoluteString)))"
     }
 
-    init(status: Int, headers: [String: String], body: Data, request: HTTPRequest, receivedAt: Date = Date()) {
+    package init(status: Int, headers: [String: String], body: Data, request: HTTPRequest, receivedAt: Date = Date()) {
         self.status = status
         self.headers = Dictionary(
             headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })

@@ -3,12 +3,12 @@ public struct TransferLimits: Sendable {
     /// The most body bytes accepted, after transfer decoding.
     public var maxBodySize: Int
     /// How many redirects are followed (only to http and https).
-    var maxRedirects: Int
+    package var maxRedirects: Int
     /// The request's deadline, connecting to last byte, counted from when the transfer
     /// starts (not while it waits for a connection slot); the client sets it.
     public var deadline: Duration
     /// The longest connecting (name lookup, TCP and TLS) may take, when shorter than `deadline`.
-    var connectTimeout: Duration
+    package var connectTimeout: Duration
 
     public init(
         maxBodySize: Int = FeedsConfig.defaultMaxResponseSize, maxRedirects: Int = 5,
@@ -23,8 +23,8 @@ public struct TransferLimits: Sendable {
 }
 
 /// Carries a request to a server (or a recording) and brings back the response.
-/// Implementations: `CurlTransport` (the network, on libcurl), `ReplayTransport` (recordings),
-/// `RecordingTransport` (the network, saving what it sees).
+/// Implementations, in TributaryNetwork: `CurlTransport` (the network, on libcurl), `ReplayTransport`
+/// (recordings), `RecordingTransport` (the network, saving what it sees), `CachingTransport`.
 public protocol HTTPTransport: Sendable {
     /// Performs the request; throws `TributaryError` for failures without a response.
     /// Cancelling the calling task cancels the transfer.

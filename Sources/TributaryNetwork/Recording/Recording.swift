@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// One recorded exchange as stored on disk: `<name>.json` holds this, and the body
 /// sits beside it in `<name>.body.<ext>` exactly as the source received it.

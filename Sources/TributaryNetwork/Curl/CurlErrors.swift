@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Tributary
 
 /// Turns libcurl's result codes into `TributaryError`s that say what failed, without secrets.
 enum CurlErrors {

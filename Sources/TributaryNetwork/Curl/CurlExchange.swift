@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Tributary
 
 /// One request and its response on one libcurl easy handle: a GET, or a POST of the
 /// bytes given; no redirects followed, the body kept in memory up to the cap.

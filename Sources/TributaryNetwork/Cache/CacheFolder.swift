@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// Where Tributary keeps its cache: `--cache-dir`, else `$XDG_CACHE_HOME/tributary`,
 /// else `~/.cache/tributary`.

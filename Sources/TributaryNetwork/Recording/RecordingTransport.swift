@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// Performs requests through another transport and saves every response to a
 /// recordings folder that `ReplayTransport` can answer from. Secrets never reach the

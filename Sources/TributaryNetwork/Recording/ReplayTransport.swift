@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// Answers every request from a recordings folder, with no network.
 ///
@@ -31,7 +32,8 @@ public struct ReplayTransport: HTTPTransport {
             throw TributaryError(
                 .badResponse, "recorded body larger than the \(ByteCount.format(limits.maxBodySize)) cap")
         }
-        return HTTPResponse(status: recording.status, headers: recording.headers, body: body, request: request)
+        return try HTTPResponse(status: recording.status, headers: recording.headers, body: body, request: request)
+            .inflated(within: limits)
     }
 
     /// The folder's recording files: every `*.json` but bodies.

@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// Which redirects are followed: 301, 302, 303, 307 and 308 with a `Location`, to http
 /// or https only, never from https to http for a request that carries a secret, and

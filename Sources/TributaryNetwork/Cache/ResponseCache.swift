@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// Responses that carried `ETag` or `Last-Modified`, kept on disk so the next run can
 /// ask "has it changed?" and reuse the body on `304 Not Modified`.

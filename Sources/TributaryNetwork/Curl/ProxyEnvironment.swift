@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// The proxy libcurl takes from the environment for a URL, by libcurl's own rules, so
 /// that messages can name it: `http_proxy` for http (lower case only, as libcurl reads

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Tributary
 
 /// Keeps a redirect from a public server away from this machine, the local link and
 /// private networks: it judges the address libcurl is about to connect to, after name

@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// Conditional GET over another transport: sends `If-None-Match` / `If-Modified-Since`
 /// for responses it has cached, and answers a `304 Not Modified` with the cached body.
@@ -28,7 +29,9 @@ public struct CachingTransport: HTTPTransport {
         let response = try await base.perform(conditional, limits: limits)
         if response.status == 304, let (entry, body) = cached {
             let headers = entry.headers.merging([Self.revalidatedHeader: "revalidated"]) { _, new in new }
-            return HTTPResponse(status: entry.status, headers: headers, body: body, request: request)
+            // Inflated again for an entry an older version stored as it came, compressed.
+            return try HTTPResponse(status: entry.status, headers: headers, body: body, request: request)
+                .inflated(within: limits)
         }
         cache.store(response)
         return HTTPResponse(status: response.status, headers: response.headers, body: response.body, request: request)

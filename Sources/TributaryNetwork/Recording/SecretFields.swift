@@ -1,14 +1,15 @@
 import Foundation
+import Tributary
 
 /// Blanks the JSON fields of a response that a request named as secret
 /// (`HTTPRequest.secretResponseFields`), before the body is written anywhere.
 enum SecretFields {
     /// The body with the value of every field named in `names`, at any depth, replaced
-    /// by `"***"` (a body compressed without saying so is inflated first). A body that is
-    /// not JSON, or has none of the fields, comes back as it was.
+    /// by `"***"`. A body that is not JSON, or has none of the fields, comes back as it was.
+    /// Bodies arrive here inflated (the transports inflate them).
     static func blank(_ names: Set<String>, in body: Data) -> Data {
-        guard !names.isEmpty, let plain = try? Decompression.inflateIfCompressed(body),
-            let document = try? JSONSerialization.jsonObject(with: plain, options: [.fragmentsAllowed])
+        guard !names.isEmpty,
+            let document = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
         else { return body }
         var found = false
         let blanked = blank(names, in: document, found: &found)

@@ -1,4 +1,5 @@
 import Foundation
+import Tributary
 
 /// The network transport, on libcurl's multi interface.
 ///
@@ -8,7 +9,8 @@ import Foundation
 /// time, so each hop's target and count are checked before it is requested: secrets stay
 /// with their origin, never go from https to http, and a public server cannot redirect
 /// into loopback, link-local or private addresses unless `allowPrivateRedirects` says so.
-/// A POST is sent with its body and content type, and never follows a redirect.
+/// A POST is sent with its body and content type, and never follows a redirect. A body
+/// compressed without a `Content-Encoding` is inflated here, within the same cap.
 public final class CurlTransport: HTTPTransport {
     /// Started by the first request, under `engineLock`: a run that fetches nothing over the
     /// network (local files only) never loads libcurl, its 29 libraries and its TLS set-up.
@@ -64,7 +66,7 @@ public final class CurlTransport: HTTPTransport {
                 var answer = HTTPResponse(
                     status: response.status, headers: response.headers, body: response.body, request: request)
                 answer.redirectedTo = hop == 0 ? nil : url
-                return answer
+                return try answer.inflated(within: limits)
             }
             guard hop < limits.maxRedirects else {
                 throw TributaryError(.badResponse, "more than \(limits.maxRedirects) redirects (a redirect loop?)")

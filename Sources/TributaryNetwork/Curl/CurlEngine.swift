@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Tributary
 
 /// Drives libcurl's multi interface on one thread of its own: every transfer of a
 /// transport shares its connections, and callbacks write straight into each exchange,
