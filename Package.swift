@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Source adapters bundled with Tributary: (module name, folder under Plugins/, extra dependencies).
@@ -176,6 +176,23 @@ let package = Package(
         }
 )
 
+/// The modules whose job is unsafe code, built without strict memory safety checking: the
+/// byte-level code tuned for speed, the engine over libcurl and zlib, the C targets.
+let uncheckedForMemorySafety: Set<String> = ["TributaryBytes", "TributaryNetwork", "CCurl", "CExecSupervisor"]
+
+/// Targets whose unsafe code is not yet written `unsafe` (issue 39: the core's byte sinks,
+/// date scanner and text cleanup, libxml2 in TributarySyndication, the CLI's output, the
+/// test targets not yet checked); each leaves this list once it builds with the check.
+let memorySafetyNotYetChecked = Set(
+    [
+        "Tributary", "TributarySyndication", "TributaryRendering", "TributaryServe", "TributaryTesting",
+        "TributaryCLI", "TributaryExec", "TributaryTests", "TributaryBytesTests", "TributaryRenderingTests",
+        "TributaryCLITests",
+    ] + plugins.map { $0.name + "Tests" })
+
+/// Every other Swift target builds with strict memory safety checking: an unsafe construct
+/// there must be written `unsafe`, on purpose and visible in review.
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+    let unchecked = uncheckedForMemorySafety.contains(target.name) || memorySafetyNotYetChecked.contains(target.name)
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings + (unchecked ? [] : [.strictMemorySafety()])
 }

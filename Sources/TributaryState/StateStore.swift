@@ -64,7 +64,7 @@ public final class StateStore: Sendable {
     /// both switch it to WAL and both create its tables (GRDB's migrator checks and
     /// migrates in separate steps). The lock is advisory and dies with the process.
     private static func openHoldingTheOpeningLock(_ path: URL, _ configuration: Configuration) throws -> DatabaseQueue {
-        let lock = open(path.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lock = unsafe open(path.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         defer { if lock >= 0 { close(lock) } }  // closing releases the lock
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         makePrivate(path)

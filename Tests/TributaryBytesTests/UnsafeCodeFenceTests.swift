@@ -3,7 +3,9 @@ import Testing
 
 /// Unsafe pointer code lives in TributaryBytes and in the files that talk to C libraries;
 /// a new file outside the fence that uses pointers fails this test, and so does a listed
-/// file that no longer does.
+/// file that no longer does. The compiler checks the rest: every target but those
+/// Package.swift leaves unchecked builds with strict memory safety checking, so a listed
+/// file in such a target writes its pointer code `unsafe`.
 @Suite struct UnsafeCodeFenceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -27,6 +29,25 @@ import Testing
         "Sources/TributaryInterchange/OPML/XMLFault.swift",
     ]
 
+    /// The modules whose job is unsafe code, which Package.swift builds without the check.
+    static let unchecked: Set<String> = ["TributaryBytes", "TributaryNetwork", "CCurl", "CExecSupervisor"]
+
+    /// The quoted names in Package.swift's declaration `name`, up to the line that closes it.
+    static func names(declaredAs name: String) throws -> Set<String> {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).drop {
+            !$0.contains("let \(name)")
+        }
+        let declaration = lines.prefix { !$0.hasPrefix("for ") && !$0.isEmpty }.joined(separator: "\n")
+        return Set(declaration.matches(of: #/"(\w+)"/#).map { String($0.output.1) })
+    }
+
+    /// The module a file under Sources/ or Plugins/ belongs to.
+    static func module(of file: String) -> String {
+        let parts = file.split(separator: "/")
+        return parts[0] == "Plugins" ? "Tributary\(parts[1])" : String(parts[1])
+    }
+
     static func filesWithPointerCode() throws -> Set<String> {
         let pointerCode = try Regex(Self.pointerCode)
         var found: Set<String> = []
@@ -47,5 +68,22 @@ import Testing
         #expect(unexpected.isEmpty, "pointer code outside TributaryBytes: \(unexpected.sorted())")
         let stale = Self.cInterop.subtracting(outside)
         #expect(stale.isEmpty, "listed but free of pointer code now (take them off the list): \(stale.sorted())")
+    }
+
+    @Test func theCompilerChecksEveryModuleButTheUncheckedOnes() throws {
+        #expect(try Self.names(declaredAs: "uncheckedForMemorySafety") == Self.unchecked)
+    }
+
+    @Test func listedFilesInCheckedModulesWriteTheirPointerCodeUnsafe() throws {
+        let notYet = try Self.names(declaredAs: "memorySafetyNotYetChecked")
+        #expect(notYet.contains("Tributary"), "Package.swift's list was not found")
+        let checked = Self.cInterop.filter {
+            !Self.unchecked.contains(Self.module(of: $0)) && !notYet.contains(Self.module(of: $0))
+        }
+        #expect(!checked.isEmpty)
+        for file in checked {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("unsafe "), "\(file) is built with the check but marks nothing unsafe")
+        }
     }
 }

@@ -10,16 +10,18 @@ struct XMLFault: Equatable {
 
     /// The first fault in `data`; nil when it is well-formed.
     static func first(in data: Data) -> XMLFault? {
-        guard data.count < Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
-        defer { xmlFreeParserCtxt(context) }
+        guard data.count < Int(Int32.max), let context = unsafe xmlNewParserCtxt() else { return nil }
+        defer { unsafe xmlFreeParserCtxt(context) }
         let options = Int32(
             bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document = data.withUnsafeBytes { bytes in
-            xmlCtxtReadMemory(
+        let document = unsafe data.withUnsafeBytes { bytes in
+            unsafe xmlCtxtReadMemory(
                 context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
         }
-        if let document { xmlFreeDoc(document) }
-        guard context.pointee.wellFormed == 0, let error = xmlCtxtGetLastError(context) else { return nil }
-        return XMLFault(line: Int(error.pointee.line), column: Int(error.pointee.int2))
+        if let document = unsafe document { unsafe xmlFreeDoc(document) }
+        guard unsafe context.pointee.wellFormed == 0, let error = unsafe xmlCtxtGetLastError(context) else {
+            return nil
+        }
+        return unsafe XMLFault(line: Int(error.pointee.line), column: Int(error.pointee.int2))
     }
 }
