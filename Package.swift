@@ -186,7 +186,7 @@ let uncheckedForMemorySafety: Set<String> = ["TributaryBytes", "TributaryNetwork
 let memorySafetyNotYetChecked = Set(
     [
         "Tributary", "TributarySyndication", "TributaryRendering", "TributaryServe", "TributaryTesting",
-        "TributaryCLI", "TributaryExec", "TributaryTests", "TributaryBytesTests", "TributaryRenderingTests",
+        "TributaryCLI", "TributaryTests", "TributaryBytesTests", "TributaryRenderingTests",
         "TributaryCLITests",
     ] + plugins.map { $0.name + "Tests" })
 

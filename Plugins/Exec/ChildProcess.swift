@@ -52,13 +52,13 @@ struct ChildProcess {
     /// The raw wait status once the program has exited, or nil while it runs.
     func exitStatus() -> Int32? {
         var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
+        let result = unsafe waitpid(pid, &status, WNOHANG)
         return result == pid ? status : nil
     }
 
     func waitBlocking() -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        while unsafe waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return status
     }
 
@@ -68,7 +68,7 @@ struct ChildProcess {
             pollfd(fd: outputOpen ? output : -1, events: Int16(POLLIN), revents: 0),
             pollfd(fd: errorOpen ? errorOutput : -1, events: Int16(POLLIN), revents: 0),
         ]
-        _ = poll(&fds, 2, milliseconds)
+        _ = unsafe poll(&fds, 2, milliseconds)
     }
 
     /// Appends what `fd` has now to `buffer`, at most `limit` bytes in all; returns false
@@ -76,7 +76,7 @@ struct ChildProcess {
     func drain(_ fd: Int32, into buffer: inout Data, limit: Int) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while buffer.count <= limit {
-            let count = read(fd, &chunk, chunk.count)
+            let count = unsafe read(fd, &chunk, chunk.count)
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
             } else if count == 0 {
@@ -104,10 +104,12 @@ struct ChildProcess {
             throw TributaryError(
                 .permanent, "cannot run \"\(arguments[0])\": its working folder \(directory.path) does not exist")
         }
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
+        let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
+        // Not `for unsafe argument in argv`: swift format drops the space after `unsafe` there.
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        defer { unsafe argv.forEach { unsafe free($0) } }
         var failure: Int32 = 0
-        let pid = tributary_spawn_supervised(
+        let pid = unsafe tributary_spawn_supervised(
             argv, environ, getenv("PATH"), directory?.path, stdin, stdout, stderr, &failure)
         guard pid > 0 else { throw launchError(arguments[0], failure) }
         return pid
@@ -119,7 +121,7 @@ struct ChildProcess {
             case ENOENT: "no such program; give its path, or put it on PATH"
             case EACCES: "permission denied; make it executable (chmod +x)"
             case ENOEXEC: "not an executable format; a script needs a #! line"
-            default: String(cString: strerror(code))
+            default: unsafe String(cString: strerror(code))
             }
         return TributaryError(.permanent, "cannot run \"\(program)\": \(reason)")
     }
@@ -128,19 +130,21 @@ struct ChildProcess {
     /// both ends close-on-exec at once, so a program started meanwhile on another thread
     /// cannot inherit them.
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
-    private static let pipe2: Pipe2? = dlsym(dlopen(nil, RTLD_NOW), "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
+    private static let pipe2: Pipe2? = unsafe dlsym(dlopen(nil, RTLD_NOW), "pipe2").map {
+        unsafe unsafeBitCast($0, to: Pipe2.self)
+    }
 
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         let created: Int32
-        if let pipe2 {
-            created = pipe2(&fds, Int32(O_CLOEXEC))
+        if let pipe2 = unsafe pipe2 {
+            created = unsafe pipe2(&fds, Int32(O_CLOEXEC))
         } else {
-            created = pipe(&fds)
+            created = unsafe pipe(&fds)
             for descriptor in fds { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         }
         guard created == 0 else {
-            throw TributaryError(.transient, "cannot create a pipe: \(String(cString: strerror(errno)))")
+            throw TributaryError(.transient, "cannot create a pipe: \(unsafe String(cString: strerror(errno)))")
         }
         return (fds[0], fds[1])
     }
@@ -149,11 +153,11 @@ struct ChildProcess {
     private static func fill(_ fd: Int32, with data: Data) throws {
         var offset = 0
         while offset < data.count {
-            let written = data.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = unsafe data.withUnsafeBytes { unsafe write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
                 throw TributaryError(
-                    .transient, "cannot write the options to the program: \(String(cString: strerror(errno)))")
+                    .transient, "cannot write the options to the program: \(unsafe String(cString: strerror(errno)))")
             }
             offset += written
         }

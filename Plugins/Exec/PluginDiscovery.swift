@@ -63,7 +63,7 @@ public enum PluginDiscovery {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(allowed.contains) else { return nil }
         let path = (folder as NSString).appendingPathComponent(file)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+        guard unsafe FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
             FileManager.default.isExecutableFile(atPath: path)
         else { return nil }
         return DiscoveredPlugin(name: name, executable: URL(fileURLWithPath: path))

@@ -42,7 +42,7 @@ final class PluginSlots: @unchecked Sendable {
     /// The soft `RLIMIT_NOFILE`.
     static func openFileLimit() -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        guard unsafe getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
         return Int(clamping: limit.rlim_cur)
     }
 
