@@ -1,6 +1,7 @@
 import CMalloc
 import Foundation
 import Tributary
+import TributaryNetwork
 import TributaryTesting
 
 /// `tributary-live-bench --item-memory`: what a many-source digest's items cost in memory
