@@ -84,6 +84,8 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.copy("Templates")]
         ),
+        // Full-text extraction: a page's main article, Readability-style, over libxml2's HTML parser.
+        .target(name: "TributaryExtract", dependencies: ["Tributary", "CLibXML2"], exclude: ["README.md"]),
         .target(
             name: "TributaryInterchange",
             dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "CLibXML2"],
@@ -121,7 +123,7 @@ let package = Package(
             name: "TributaryCLI",
             dependencies: [
                 "Tributary", "TributaryNetwork", "TributaryBytes", "TributaryRendering", "TributaryState",
-                "TributaryInterchange", "TributaryLive",
+                "TributaryInterchange", "TributaryLive", "TributaryExtract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) },
             exclude: ["README.md"]
@@ -149,6 +151,7 @@ let package = Package(
         .testTarget(
             name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryNetwork", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
+        .testTarget(name: "TributaryExtractTests", dependencies: ["TributaryExtract"]),
         .testTarget(name: "TributaryInterchangeTests", dependencies: ["TributaryInterchange", "Tributary"]),
         .testTarget(
             name: "TributaryRenderingTests",

@@ -5,3 +5,4 @@
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
+#include <libxml/HTMLparser.h>

@@ -15,6 +15,7 @@ public struct TributaryCommand: AsyncParsableCommand {
             StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
             WatchCommand.self, ServeCommand.self, RulesCommand.self, ListCommand.self, RemoveCommand.self,
             EnableCommand.self, DisableCommand.self, StarCommand.self, UnstarCommand.self, SearchCommand.self,
+            ExtractCommand.self,
         ],
         defaultSubcommand: DigestCommand.self
     )

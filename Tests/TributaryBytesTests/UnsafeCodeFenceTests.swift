@@ -26,7 +26,7 @@ import Testing
         "Sources/TributarySyndication/FeedXMLState.swift", "Sources/TributarySyndication/FeedTagTable.swift",
         "Sources/TributarySyndication/FeedFile.swift", "Sources/TributarySyndication/FeedReading.swift",
         "Sources/TributarySyndication/SecondHalfReader.swift", "Sources/TributaryTesting/TestCompression.swift",
-        "Sources/TributaryInterchange/OPML/XMLFault.swift",
+        "Sources/TributaryInterchange/OPML/XMLFault.swift", "Sources/TributaryExtract/LibXMLPageReader.swift",
     ]
 
     /// The modules whose job is unsafe code, which Package.swift builds without the check.

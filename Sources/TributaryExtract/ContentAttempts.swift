@@ -1,0 +1,56 @@
+/// The content chosen, cleaned and written.
+struct ArticleContent {
+    var text: String
+    var html: String
+    var byline: String?
+    /// The share of the text inside links.
+    var linkDensity: Double
+}
+
+/// Readability's retries: a first attempt with every rule on; when it yields fewer than
+/// 500 characters, again without dropping unlikely candidates, then without class
+/// weights, then without conditional cleaning; the first long enough wins, else the longest.
+struct ContentAttempts {
+    let tree: PageTree
+    let title: String?
+
+    static let enoughText = 500
+    static let rules: [(stripUnlikely: Bool, weighClasses: Bool, cleanConditionally: Bool)] = [
+        (true, true, true), (false, true, true), (false, false, true), (false, false, false),
+    ]
+
+    func best(addresses: ArticleAddresses) -> ArticleContent? {
+        var longest: ArticleContent?
+        for rule in Self.rules {
+            guard let content = attempt(rule, addresses: addresses) else { continue }
+            if content.text.count >= Self.enoughText { return content }
+            if content.text.count > longest?.text.count ?? -1 { longest = content }
+        }
+        return longest
+    }
+
+    private func attempt(
+        _ rule: (stripUnlikely: Bool, weighClasses: Bool, cleanConditionally: Bool), addresses: ArticleAddresses
+    ) -> ArticleContent? {
+        let body = tree.first("body") ?? PageTree.root
+        var preparation = PagePreparation(tree: tree, stripUnlikely: rule.stripUnlikely)
+        preparation.run(from: body)
+        var prepared = preparation.tree
+        let scope = ArticleScope.single(in: prepared, body: body) ?? body
+        let measure = TextMeasure(prepared, under: body)
+        var selection = CandidateSelection(tree: prepared, measure: measure, weighClasses: rule.weighClasses)
+        let chosen = selection.select(scoring: preparation.scored, body: scope) ?? [scope]
+        let container = prepared.adopt(chosen == [body] ? prepared[body].children : chosen)
+        var cleaning = ArticleCleaning(
+            tree: prepared, container: container, cleanConditionally: rule.cleanConditionally,
+            weighClasses: rule.weighClasses)
+        cleaning.run(title: title)
+        var text = ArticleTextWriter(tree: cleaning.tree)
+        text.write(container)
+        text.finish()
+        var html = ArticleHTMLWriter(tree: cleaning.tree, addresses: addresses)
+        for child in cleaning.tree[container].children { html.write(child) }
+        let density = TextMeasure(cleaning.tree, under: container).linkDensity(container)
+        return ArticleContent(text: text.text, html: html.html, byline: preparation.byline, linkDensity: density)
+    }
+}
