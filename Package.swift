@@ -189,7 +189,7 @@ let uncheckedForMemorySafety: Set<String> = ["TributaryBytes", "TributaryNetwork
 let memorySafetyNotYetChecked = Set(
     [
         "Tributary", "TributarySyndication", "TributaryRendering", "TributaryServe",
-        "TributaryCLI", "TributaryBytesTests", "TributaryRenderingTests",
+        "TributaryCLI", "TributaryExtract", "TributaryBytesTests", "TributaryRenderingTests",
         "TributaryCLITests",
     ] + plugins.map { $0.name + "Tests" })
 
