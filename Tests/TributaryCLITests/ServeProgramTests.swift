@@ -41,7 +41,9 @@ import TributaryTesting
         #expect(edges.isEmpty, "\(edges.map { "\($0.file) imports \($0.module)" })")
         let manifest = try String(
             contentsOf: ModuleGraphTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let dependents = manifest.split(separator: "\n").filter {
+        let targets = manifest.components(separatedBy: "\n    targets: [").dropFirst().first ?? ""
+        let declarations = targets.components(separatedBy: "\n)\n").first ?? targets  // the package, not lists after it
+        let dependents = declarations.split(separator: "\n").filter {
             $0.contains("\"TributaryServe\"") && !$0.contains("name: \"TributaryServe\"")
         }
         #expect(dependents.count == 1 && dependents[0].contains("TributaryServeMain"), "\(dependents)")
