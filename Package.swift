@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "TributaryExtract", dependencies: ["Tributary", "CLibXML2"], exclude: ["README.md"]),
         .target(
             name: "TributaryInterchange",
-            dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "CLibXML2"],
+            dependencies: ["Tributary", "TributarySyndication", "TributaryRendering", "TributaryExtract", "CLibXML2"],
             exclude: ["README.md"]),
         // `watch` and `serve`: sources refreshed on a timer, combined into live digests.
         .target(
