@@ -46,8 +46,10 @@ public struct TextRenderer: Sendable {
             render(item, number: index + 1, now: digest.generatedAt, marker: marker(digest, at: index), to: &out)
         }
         var lines = digest.items.isEmpty ? [style.dim("No items."), ""] : []
-        lines.append(style.bold("Sources"))
-        lines += digest.sources.map { "  " + StatusLine(style: style).render($0) }
+        if !digest.sources.isEmpty {  // a search of the archive ran no source
+            lines.append(style.bold("Sources"))
+            lines += digest.sources.map { "  " + StatusLine(style: style).render($0) }
+        }
         ChunkedOutput.write(lines.joined(separator: "\n") + "\n", to: sink)
     }
 
@@ -58,14 +60,15 @@ public struct TextRenderer: Sendable {
         return mark + [item.source, item.title, item.urlString].compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// `Title · 3 items from 2 sources · 2026-11-22 13:00 JST`; the title is cut first,
-    /// the whole line only when the details alone leave it under 10 cells.
+    /// `Title · 3 items from 2 sources · 2026-11-22 13:00 JST` (no sources for a search of the
+    /// archive); the title is cut first, the whole line only when the details alone leave it
+    /// under 10 cells.
     private func header(_ digest: Digest) -> String {
         let count =
             Plural.count(digest.items.count, "item")
             + (digest.newItemCount.map { " (\($0) new)" } ?? "")
-        let details =
-            " · \(count) from \(Plural.count(digest.sources.count, "source")) · " + time.stamp(digest.generatedAt)
+        let from = digest.sources.isEmpty ? "" : " from \(Plural.count(digest.sources.count, "source"))"
+        let details = " · \(count)\(from) · " + time.stamp(digest.generatedAt)
         let title = TextCleanup.singleLine(digest.title)
         guard let width else { return style.bold(title) + style.dim(details) }
         let room = width - DisplayWidth.cells(details)

@@ -97,6 +97,7 @@ import TributaryTesting
         _ = try await setup.digest()
         let text = try await setup.run(["search", "word2"])
         #expect(text.status == 0 && text.stdout.contains("Post 2") && !text.stdout.contains("Post 3"), "\(text)")
+        #expect(!text.stdout.contains("0 sources") && !text.stdout.contains("Sources"), "a search ran no source")
         let json = try await setup.run(["search", "word2 OR word9", "--format", "json"])
         let found = try Self.items(json.stdout)
         #expect(found.compactMap { $0["title"] as? String } == ["Post 9", "Post 2"])
