@@ -5,22 +5,6 @@ import TributaryTesting
 @testable import Tributary
 import TributaryNetwork
 
-/// Items that look like a web feed's (title, page, author, a paragraph of summary,
-/// thumbnail, two tags), one per line of the local server's body.
-enum ArticleLines: LineItems {
-    static let type = "articles"
-
-    static func item(_ line: String, in feed: String) -> FeedItem {
-        FeedItem(
-            id: "\(feed)-\(line)", source: "", sourceType: type, kind: .article,
-            title: "Swift & café #\(line) in \(feed)",
-            url: URL(string: "https://example.com/\(feed)/posts/\(line)"), author: "Author \(line) Ørsted",
-            published: Date(timeIntervalSince1970: 1_795_300_000),
-            summary: String(repeating: "Lorem ipsum. ", count: 16),
-            thumbnail: URL(string: "https://img.example.com/\(feed)/\(line).jpg"), tags: ["swift", "feeds & more"])
-    }
-}
-
 /// A many-source digest's items, packed beyond the waiting threshold (5,000 feeds of 50
 /// items make 250,000 items), read back as they were made. What they hold in memory is
 /// a benchmark figure: `tributary-live-bench --item-memory` prints it beside its target.
