@@ -31,18 +31,8 @@ enum ItemMemoryBench {
     }
 
     static func digest(sources: Int) async throws -> Digest {
-        let body = (1...perSource).map(String.init).joined(separator: "\n")
-        let server = try await LocalHTTPServer.start { _ in .text(body) }
-        defer { Task { await server.shutdown() } }
-        let registry = SourceRegistry([SourceType(LinesSource<ArticleLines>.self)])
-        let entries = (0..<sources).map { #"{"id": "s\#($0)", "type": "articles", "baseURL": "\#(server.baseURL)"}"# }
-        let json = #"{"limit": 0, "sources": [\#(entries.joined(separator: ","))]}"#
-        let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
-        let pipeline = DigestPipeline(
-            config: config, registry: registry,
-            http: HTTPClient(transport: CurlTransport(userAgent: "item-memory-bench"), timeout: .seconds(10)),
-            reducer: DigestReducer(config: config))
-        return try await pipeline.run()
+        try await ArticleLines.digest(
+            sources: sources, perSource: perSource, transport: CurlTransport(userAgent: "item-memory-bench"))
     }
 
     /// Bytes malloc has handed out and not taken back, over every arena.

@@ -13,19 +13,8 @@ import TributaryNetwork
     static let perSource = WaitingItems.packingThreshold / 2
 
     func digest(sources: Int) async throws -> Digest {
-        let body = (1...Self.perSource).map(String.init).joined(separator: "\n")
-        let server = try await LocalHTTPServer.start { _ in .text(body) }
-        let registry = SourceRegistry([SourceType(LinesSource<ArticleLines>.self)])
-        let entries = (0..<sources).map { #"{"id": "s\#($0)", "type": "articles", "baseURL": "\#(server.baseURL)"}"# }
-        let json = #"{"limit": 0, "sources": [\#(entries.joined(separator: ","))]}"#
-        let config = try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
-        let pipeline = DigestPipeline(
-            config: config, registry: registry,
-            http: HTTPClient(transport: CurlTransport(userAgent: "test"), timeout: .seconds(10)),
-            reducer: DigestReducer(config: config))
-        let digest = try await pipeline.run()
-        await server.shutdown()
-        return digest
+        try await ArticleLines.digest(
+            sources: sources, perSource: Self.perSource, transport: CurlTransport(userAgent: "test"))
     }
 
     @Test func packedItemsReadBackAndRenderAsTheyWereMade() async throws {
