@@ -4,14 +4,15 @@
 
 /// glibc's allocator, tuned before any thread has a heap.
 ///
-/// - It grows each thread's heap one `mprotect` call at a time, a few pages per call: a
-///   100,000-item digest made 36,000 such calls. Asking it to grow in 64 MB steps of
-///   address space (pages are still touched only when used, so the resident size is the
-///   same) makes that 74 calls.
+/// - It grows each thread's heap one `mprotect` call at a time, a few pages per call.
+///   Asking it to grow in 64 MB steps of address space (pages are still touched only
+///   when used, so the resident size is the same) makes a large digest's calls a few.
 /// - It gives threads their own heaps (arenas), up to eight per core, and memory freed in
-///   one is not reused by another: over 1,000 refresh cycles `watch`/`serve` grew 12.3%,
-///   0.7% with one arena. Long runs keep to `longRunArenas`, unless the user chose with
-///   `MALLOC_ARENA_MAX` or `GLIBC_TUNABLES=glibc.malloc.arena_max=…`.
+///   one is not reused by another, so a long-running `watch`/`serve` keeps growing. Long
+///   runs keep to `longRunArenas`, unless the user chose with `MALLOC_ARENA_MAX` or
+///   `GLIBC_TUNABLES=glibc.malloc.arena_max=…`.
+///
+/// The figures behind both are in docs/design/performance.md, "Allocator tuning".
 ///
 /// The CLI applies it to every command (capping arenas for `watch` and `serve`), and the
 /// live benchmark applies it as they do.

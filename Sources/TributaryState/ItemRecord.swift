@@ -45,8 +45,8 @@ struct ItemSet: Equatable, Sendable {
 
     /// `keys` with their positions, by key, then position: the order of both ordered passes
     /// (a run's lookup and a commit's merge). The pairs are sorted as they are, reading no
-    /// record meanwhile (100,000 random keys: 7.3 ms; a radix sort took 2.4 ms, not worth
-    /// its code at under 1% of the run).
+    /// record meanwhile (a radix sort was faster but not worth its code: see
+    /// docs/design/performance.md).
     private static func ascending(_ keys: some Collection<Int64>) -> [(key: Int64, position: Int)] {
         var pairs = keys.enumerated().map { (key: $0.element, position: $0.offset) }
         pairs.sort { $0 < $1 }

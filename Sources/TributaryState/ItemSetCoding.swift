@@ -4,10 +4,10 @@ import Foundation
 /// record in id-key order as 41 bytes, little-endian: flags (1: has a URL key, 2: read),
 /// the id key, the URL key, the first-seen, last-seen and read times (absent ones as 0).
 ///
-/// One value per source instead of a row per item: a first run of 100,000 items inserted
-/// 100,000 rows into three B-trees (the table, its URL and its last-seen index), about
-/// 1.1 s on the benchmark machine; writing the same items as one 4 MB value takes
-/// milliseconds. Safe byte shifts, not unsafe loads: decoding 100,000 records costs a few ms.
+/// One value per source instead of a row per item: a row per item put every item of a
+/// first run into three B-trees (the table, its URL and its last-seen index), where one
+/// value is one write. Safe byte shifts, not unsafe loads, which decoding does not need.
+/// The figures are in docs/design/performance.md.
 enum ItemSetCoding {
     static let format: UInt8 = 1
     static let recordSize = 41

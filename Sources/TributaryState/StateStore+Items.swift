@@ -31,8 +31,8 @@ extension StateStore {
 
     /// As `remember`, but returns as soon as the items are matched, while the store writes
     /// and commits them on its writer thread: the caller renders the digest meanwhile, and
-    /// shows it only once `commit.wait()` has returned. On a first run of 500 feeds the
-    /// writes take as long as rendering the digest (about 150 and 100 ms).
+    /// shows it only once `commit.wait()` has returned. On a first run the writes take
+    /// about as long as rendering the digest, so the two overlap.
     ///
     /// The archive keeps at most `archiveLimit` entries of a source besides those it shows
     /// now (nil: no cap), forgetting the oldest read ones first, starred ones never.

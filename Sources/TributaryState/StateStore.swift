@@ -12,10 +12,10 @@ public final class StateStore: Sendable {
     public let path: URL
     /// The config file whose rows this store reads and writes.
     public let config: String
-    /// One connection, in WAL mode. A pool's reader connections, and GRDB's setting up of
-    /// WAL for a pool (which wrote a table and dropped it whenever the last run had removed
-    /// the log), took 4 ms of the offline demo's 32 (now 28); a run reads little besides its
-    /// own writes, and other processes' runs still read while this one writes.
+    /// One connection, in WAL mode, not a pool: a pool's reader connections, and GRDB's
+    /// setting up of WAL for a pool (which wrote a table and dropped it whenever the last
+    /// run had removed the log), were a measurable part of a short run; a run reads little
+    /// besides its own writes, and other processes' runs still read while this one writes.
     let database: DatabaseQueue
     /// Snapshots saved and not yet written.
     let snapshotQueue = SnapshotQueue()

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A snapshot's bytes: a JSON array of items in `FeedItem`'s `Codable` form, written with
-/// `JSONWriter` (`JSONEncoder` took 1.7 s and 180 MB for a 100,000-item source). A large
+/// `JSONWriter` (`JSONEncoder` was many times slower for a large source: see
+/// docs/design/performance.md). A large
 /// snapshot is kept as several such arrays, `chunkSize` items each, so it is never held
 /// whole in memory as bytes.
 public enum SnapshotCoding {

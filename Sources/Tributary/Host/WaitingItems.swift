@@ -3,8 +3,8 @@ import Synchronization
 /// Counts the items a run's sources hold while they wait for one another, so that only a
 /// run that holds many packs them (`FeedItem.pack()`): packing takes an item's memory
 /// from about 1 KB to its text and 60 bytes, but costs CPU, which a run of a few dozen
-/// feeds need not spend. From 20,000 down to 2,000, 500 feeds of 50 items took 0.03 s
-/// more CPU and 13 MB less memory (78 → 65 MB), and 5,000 feeds 7 MB less (207 → 200 MB).
+/// feeds need not spend. The threshold's figures are in docs/design/performance.md,
+/// "Packed items".
 package final class WaitingItems: Sendable {
     /// Items beyond this many are packed: about 2 MB of loose items.
     package static let packingThreshold = 2_000

@@ -2,8 +2,8 @@
 enum HTMLEscaping {
     /// `text` with `<`, `>`, `&`, `"` and `'` replaced by entities, as swift-mustache's
     /// `htmlEscape()` does, but byte by byte: a quote followed by a combining mark is one
-    /// Character to swift-mustache, which then leaves it as it is. Read through a `Span`:
-    /// iterating `String.UTF8View` cost 130 ns for a 50-byte title, this 40.
+    /// Character to swift-mustache, which then leaves it as it is. Read through a `Span`,
+    /// a third of the cost of iterating `String.UTF8View`.
     static func append(_ text: String, to output: inout [UInt8]) {
         let bytes = text.utf8.span
         var start = 0
