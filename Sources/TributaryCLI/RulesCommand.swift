@@ -35,7 +35,7 @@ struct RulesTestCommand: AsyncParsableCommand {
                 "\(try run.configFile().path) has no rules; add a \"rules\" list (see docs/rules.md)")
         }
         let http = try run.client(for: config)
-        var reducer = DigestReducer(config: config, grep: options.grep)
+        var reducer = DigestReducer(config: config, grep: options.grep, tags: options.tag)
         reducer.rules = .none
         var unwritten = DigestPipeline(config: config, registry: run.registry, http: http, reducer: reducer)
         unwritten.fetchesIncrementally = false

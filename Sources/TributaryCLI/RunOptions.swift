@@ -14,9 +14,14 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Keep only items whose title, summary or tags contain this text (repeatable: all must match).",
+            "Keep only items whose title, summary, author or tags contain this text (repeatable: all must match).",
             valueName: "text"))
     var grep: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep only items with this tag, in any case (repeatable: any may match).", valueName: "tag"))
+    var tag: [String] = []
 
     @Option(
         name: .long, parsing: .unconditional,  // so that `--limit -1` reaches validate() rather than reading as a flag

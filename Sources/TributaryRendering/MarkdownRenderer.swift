@@ -24,7 +24,9 @@ public struct MarkdownRenderer: Sendable {
             Self.appendLine(for: item, isNew: digest.remembered(at: index)?.isNew == true, to: &out)
             out.append(UInt8(ascii: "\n"))
         }
-        var lines = digest.items.isEmpty ? ["_No items._"] : []
+        var lines =
+            digest.items.isEmpty
+            ? ["_No items._"] + (EmptyDigest.filters(digest).map { ["", Self.escape($0)] } ?? []) : []
         lines += [
             "", "## Sources", "", "| Source | Type | Status | Items | Message |", "| --- | --- | --- | --- | --- |",
         ]

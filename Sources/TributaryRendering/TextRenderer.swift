@@ -45,7 +45,10 @@ public struct TextRenderer: Sendable {
         ChunkedOutput.write(digest.items, to: sink) { index, item, out in
             render(item, number: index + 1, now: digest.generatedAt, marker: marker(digest, at: index), to: &out)
         }
-        var lines = digest.items.isEmpty ? [style.dim("No items."), ""] : []
+        var lines: [String] = []
+        if digest.items.isEmpty {
+            lines = [style.dim("No items.")] + [EmptyDigest.filters(digest)].compactMap { $0.map(style.dim) } + [""]
+        }
         if !digest.sources.isEmpty {  // a search of the archive ran no source
             lines.append(style.bold("Sources"))
             lines += digest.sources.map { "  " + StatusLine(style: style).render($0) }

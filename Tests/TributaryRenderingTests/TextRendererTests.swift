@@ -40,6 +40,18 @@ import TributaryRendering
         #expect(MarkdownRenderer().render(one).contains("_Generated 2026-11-22T04:00:00Z · 1 item_"))
     }
 
+    @Test func anEmptyDigestSaysWhichFiltersEmptiedIt() {
+        var emptied = Self.digest(published: [])
+        emptied.narrowing = DigestNarrowing(filters: [#"--grep "actor""#, #"--tag "swift""#], removed: 3)
+        let sentence = #"The filters removed 3 items: --grep "actor", --tag "swift"."#
+        let text = TextRenderer(style: TerminalStyle(isEnabled: false)).render(emptied)
+        #expect(text.contains("No items.\n" + sentence + "\n"), "\(text)")
+        let markdown = MarkdownRenderer().render(emptied)
+        #expect(markdown.contains("_No items._\n\nThe filters removed 3 items: --grep \"actor\", --tag \"swift\"."))
+        let unfiltered = TextRenderer(style: TerminalStyle(isEnabled: false)).render(Self.digest(published: []))
+        #expect(unfiltered.contains("No items.\n\n") && !unfiltered.contains("filters"))
+    }
+
     @Test func streamedPiecesJoinToTheWholeAndComeInWindows() {
         let digest = Self.digest(published: (0..<10_000).map { TimeInterval($0 * 60) })
         for render in [

@@ -3,11 +3,13 @@ import Testing
 
 @testable import Tributary
 
-/// Keywords are found wherever they occur in an item's title, summary or tags, whichever
+/// Keywords are found wherever they occur in an item's title, summary, author or tags, whichever
 /// way (bytes or Foundation) the filter searches for them.
 @Suite struct KeywordFilterTests {
-    static func item(title: String, summary: String? = nil, tags: [String] = []) -> FeedItem {
-        FeedItem(id: "s:1", source: "s", sourceType: "test", kind: .article, title: title, summary: summary, tags: tags)
+    static func item(title: String, summary: String? = nil, author: String? = nil, tags: [String] = []) -> FeedItem {
+        FeedItem(
+            id: "s:1", source: "s", sourceType: "test", kind: .article, title: title, author: author,
+            summary: summary, tags: tags)
     }
 
     @Test func asciiKeywordsAreFoundAtEveryPlace() {
@@ -39,5 +41,21 @@ import Testing
         #expect(!filter.matches(Self.item(title: "Go release")), "no included keyword")
         #expect(!filter.matches(Self.item(title: "Rust release giveaway")), "an excluded keyword")
         #expect(filter.include == ["swift", "rust"] && filter.exclude == ["giveaway"])
+    }
+
+    @Test func grepFindsTheAuthorAsThePageSearchDoes() {
+        let byAuthor = KeywordFilter(required: ["lattner"])
+        #expect(byAuthor.matches(Self.item(title: "Mojo news", author: "Chris Lattner")))
+        #expect(!byAuthor.matches(Self.item(title: "Mojo news", author: "Someone Else")))
+        #expect(!KeywordFilter(exclude: ["sponsor"]).matches(Self.item(title: "t", author: "Sponsored")))
+    }
+
+    @Test func tagsKeepItemsCarryingAnyOfThemInAnyCase() {
+        let tagged = KeywordFilter(tags: ["Swift", "rust"])
+        #expect(tagged.matches(Self.item(title: "a", tags: ["swift"])))
+        #expect(tagged.matches(Self.item(title: "b", tags: ["go", "RUST"])))
+        #expect(!tagged.matches(Self.item(title: "swift in the title only", tags: ["go"])), "a tag, not a word")
+        #expect(!tagged.matches(Self.item(title: "c")))
+        #expect(!KeywordFilter(required: ["release"], tags: ["swift"]).matches(Self.item(title: "x", tags: ["swift"])))
     }
 }

@@ -14,7 +14,7 @@ extension FeedsConfig {
             default: defaultSort.rawValue),
         OptionSpec(
             "include", .stringList(maxCount: nil),
-            "keywords; when not empty an item must contain one (title, summary or tags, case-insensitive)",
+            "keywords; when not empty an item must contain one (title, summary, author or tags, case-insensitive)",
             default: "[]"),
         OptionSpec("exclude", .stringList(maxCount: nil), "keywords that drop an item", default: "[]"),
         OptionSpec(

@@ -16,7 +16,7 @@ public struct FeedsConfig: Sendable {
     /// The digest's size; nil means no limit (`"limit": 0`).
     public var limit: Int?
     public var sort: DigestSort
-    /// Keywords an item must match one of (title, summary, tags; case-insensitive).
+    /// Keywords an item must match one of (title, summary, author, tags; case-insensitive).
     public var include: [String]
     /// Keywords that drop an item when matched.
     public var exclude: [String]

@@ -18,10 +18,11 @@ public struct DigestReducer: Sendable {
         self.filter = filter
     }
 
-    public init(config: FeedsConfig, grep: [String] = []) {
+    /// `config`'s reducer, narrowed further by `--grep` texts and `--tag` tags.
+    public init(config: FeedsConfig, grep: [String] = [], tags: [String] = []) {
         self.init(
             title: config.title, sort: config.sort, limit: config.limit,
-            filter: KeywordFilter(include: config.include, exclude: config.exclude, required: grep)
+            filter: KeywordFilter(include: config.include, exclude: config.exclude, required: grep, tags: tags)
         )
         rules = RuleBook(config)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One entry's own `include` and `exclude`, matched against an item's title, summary
+/// One entry's own `include` and `exclude`, matched against an item's title, summary, author
 /// and tags: as case-insensitive keywords (`KeywordTerm`, as the top level's) or, with
 /// `"match": "regex"`, as case-insensitive ICU regular expressions.
 struct EntryFilter: Sendable {

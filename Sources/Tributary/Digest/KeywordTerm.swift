@@ -31,7 +31,7 @@ struct KeywordTerm: Sendable {
         let unicodeLowercased: String?
 
         init(_ item: FeedItem, unicodeCase: Bool) {
-            original = ([item.title, item.summary ?? ""] + item.tags).joined(separator: "\n")
+            original = ([item.title, item.summary ?? "", item.author ?? ""] + item.tags).joined(separator: "\n")
             asciiLowercased = original.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
             unicodeLowercased = unicodeCase ? original.lowercased() : nil
         }
