@@ -37,9 +37,11 @@ struct DigestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let pipeline = PipelineRun(options: run, state: state)
-        let (digest, writes) = try await ExitCodes.reportingFailures {
+        let (digest, committing) = try await ExitCodes.reportingFailures {
             try await pipeline.run(try pipeline.loadConfig())
         }
+        var writes = committing
+        if format.renderer.name == Renderer.text.name { writes.rows = digest.items.map(\.id) }  // for `mark-read 3`
         if let out {
             writes.finish()
             try DigestFile(renderer: format.renderer, path: out).write(digest) { isTTY in

@@ -1,47 +1,34 @@
 import ArgumentParser
-import Foundation
-import Tributary
-import TributaryState
 
 /// `tributary mark-read`: marks items read in the state store, so `--unread` leaves them out.
 struct MarkReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-read",
-        abstract: "Mark items read in the state store (by id, by source, or all of them).",
+        abstract: "Mark items read in the state store (by id or row number, by source, or all of them).",
         discussion: """
-            Item ids are the "id" values of `digest --format json`. Prints how many items were marked; \
-            exits 1, naming them, when an id or a --source is not in the state store (the rest are marked).
+            Items are the "id" values of `digest --format json`, or the row numbers the last text digest \
+            printed (`tributary mark-read 3 5-9`). Prints how many items were marked; exits 1, naming them, \
+            when an id, a row or a --source is not in the state store (the rest are marked).
             """
     )
 
-    @OptionGroup var location: StoreLocation
+    @OptionGroup var marking: ReadMarkingOptions
 
-    @Option(name: .long, help: ArgumentHelp("Mark every item of this source (repeatable).", valueName: "id"))
-    var source: [String] = []
+    func run() throws { try marking.mark(read: true) }
+}
 
-    @Flag(name: .long, help: "Mark every item.")
-    var all = false
+/// `tributary mark-unread`: marks items unread again, so `--unread` shows them.
+struct MarkUnreadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark-unread",
+        abstract: "Mark items unread again in the state store (by id or row number, by source, or all of them).",
+        discussion: """
+            Takes what mark-read takes. Prints how many items were marked; exits 1, naming them, when an id, \
+            a row or a --source is not in the state store (the rest are marked).
+            """
+    )
 
-    @Argument(help: ArgumentHelp("Items to mark, by id.", valueName: "item-id"))
-    var itemIDs: [String] = []
+    @OptionGroup var marking: ReadMarkingOptions
 
-    func validate() throws {
-        if !all && source.isEmpty && itemIDs.isEmpty { throw ValidationError("name item ids, --source ID or --all") }
-        if all && (!source.isEmpty || !itemIDs.isEmpty) {
-            throw ValidationError("--all marks every item; leave out ids and --source")
-        }
-    }
-
-    func run() throws {
-        let store = try location.open()
-        let selection = StateStore.ReadSelection(all: all, sources: source, itemIDs: itemIDs)
-        let marking = try ExitCodes.reportingStateFailures { try store.markRead(selection, at: Date()) }
-        StandardOutput.write("marked \(marking.marked == 1 ? "1 item" : "\(marking.marked) items") read\n")
-        let unknown =
-            marking.unknownItemIDs.map { "tributary: \($0): no such item in the state store (not marked)" }
-            + marking.unknownSources.map { "tributary: --source \($0): no items of it in the state store" }
-        guard !unknown.isEmpty else { return }
-        StandardError.write(unknown.map(TextCleanup.singleLine).joined(separator: "\n"))
-        throw ExitCode(ExitCodes.partialFailure)
-    }
+    func run() throws { try marking.mark(read: false) }
 }

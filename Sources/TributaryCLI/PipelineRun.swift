@@ -86,7 +86,8 @@ struct PipelineRun {
             StandardError.write("tributary: warning: \(StoreWrites.message(error))")
         }
         if let archive = ArchiveSelection(state: state, config: config, selection: options.source) {
-            return (try archive.digest(replacing: digest, from: store, after: writes, previousRun: previousRun), .none)
+            let archived = try archive.digest(replacing: digest, from: store, after: writes, previousRun: previousRun)
+            return (archived, .rowsOnly(in: store))
         }
         return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
     }
@@ -103,7 +104,8 @@ struct PipelineRun {
     ) -> DigestPipeline {
         var pipeline = DigestPipeline(
             config: config, registry: registry, http: http,
-            reducer: DigestReducer(config: config, grep: options.grep), snapshots: state.dryRun ? nil : store,
+            reducer: DigestReducer(config: config, grep: options.grep, tags: options.tag),
+            snapshots: state.dryRun ? nil : store,
             thumbnails: thumbnails
         )
         pipeline.fetchesIncrementally = options.replay == nil && options.record == nil

@@ -20,23 +20,36 @@ struct StoreWrites {
     var starred: [Int] = []
     /// How long the archive keeps unread items (feeds.json's `retentionUnread`).
     var retentionUnread = FeedsConfig.defaultRetentionUnread
+    /// The item ids of the digest as it is printed with row numbers (the text format), kept
+    /// so that `mark-read 3 5-9` can name them; nil when the output numbers no rows.
+    var rows: [String]?
 
-    /// Whether there is anything to wait for.
-    var arePending: Bool { commit != nil }
+    /// Only the numbered rows to keep: a digest of the archive (`--unread`, `--starred`)
+    /// commits nothing else.
+    static func rowsOnly(in store: StateStore) -> StoreWrites {
+        StoreWrites(store: store, commit: nil, retention: .zero, now: Date())
+    }
+
+    /// Whether there is anything to wait for (or, for the rows alone, to do before the digest shows).
+    var arePending: Bool { commit != nil || (store != nil && rows != nil) }
 
     /// Whether the commit has ended, so that `finish()` waits for nothing but the prune.
     var commitHasEnded: Bool { commit?.hasEnded ?? true }
 
-    /// Waits for the commit, then prunes and checkpoints. A store that fails costs a warning, not the
-    /// digest: its items are fetched, so they are shown, and will be new again next time.
+    /// Waits for the commit, then prunes and checkpoints, and keeps the numbered rows. A store
+    /// that fails costs a warning, not the digest: its items are fetched, so they are shown,
+    /// and will be new again next time.
     func finish() {
-        guard let store, let commit else { return }
+        guard let store else { return }
         do {
-            try commit.wait()
-            if !markedRead.isEmpty { try store.markRead(.init(itemIDs: markedRead), at: now) }
-            if !starred.isEmpty { try store.star(starred, starred: true, at: now) }
-            try store.prune(olderThan: retention, unreadRetention: retentionUnread, now: now)
-            try store.checkpoint()
+            if let commit {
+                try commit.wait()
+                if !markedRead.isEmpty { try store.markRead(.init(itemIDs: markedRead), at: now) }
+                if !starred.isEmpty { try store.star(starred, starred: true, at: now) }
+                try store.prune(olderThan: retention, unreadRetention: retentionUnread, now: now)
+            }
+            if let rows { try store.saveRows(rows, at: now) }
+            if commit != nil { try store.checkpoint() }
         } catch {
             let message = StoreWrites.message(error)
             StandardError.write("tributary: warning: \(message) (this run's items are not remembered)")

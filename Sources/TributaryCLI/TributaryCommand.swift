@@ -12,6 +12,7 @@ public struct TributaryCommand: AsyncParsableCommand {
         version: TributaryVersion.current,
         subcommands: [
             DigestCommand.self, ReportCommand.self, SourcesCommand.self, ValidateCommand.self, MarkReadCommand.self,
+            MarkUnreadCommand.self,
             StateCommand.self, InitCommand.self, ImportCommand.self, ExportCommand.self, AddCommand.self,
             WatchCommand.self, ServeCommand.self, RulesCommand.self, ListCommand.self, RemoveCommand.self,
             EnableCommand.self, DisableCommand.self, StarCommand.self, UnstarCommand.self, SearchCommand.self,

@@ -13,6 +13,8 @@ public final class LiveMemory: Sendable {
     private let entries = Locked<[String: ArchiveEntry]>([:])
     /// Told when the store cannot be read or written; the items are shown unmarked.
     private let warn: @Sendable (String) -> Void
+    /// The store's `data_version` when it was last looked at (nil: not yet).
+    private let seenVersion = Locked<Int?>(nil)
 
     public init(store: StateStore, warn: @escaping @Sendable (String) -> Void) {
         self.store = store
@@ -55,16 +57,55 @@ public final class LiveMemory: Sendable {
             sources: digest.sources)
     }
 
-    /// Marks the items with these ids read; returns how many were unread.
-    public func markRead(_ ids: [String], at now: Date) throws -> Int {
-        let count = try store.markRead(StateStore.ReadSelection(itemIDs: ids), at: now).marked
+    /// Marks the items with these ids read (or, with `read` false, unread); returns how many
+    /// changed and the ids the store does not hold.
+    public func mark(_ ids: [String], read: Bool, at now: Date) throws -> (marked: Int, unknown: [String]) {
+        let selection = StateStore.ReadSelection(itemIDs: ids)
+        let marking = read ? try store.markRead(selection, at: now) : try store.markUnread(selection)
         let marked = Set(ids)
         known.withLock { known in
             for (key, memory) in known where marked.contains(Self.id(inKey: key)) {
-                known[key] = ItemMemory(firstSeen: memory.firstSeen, isNew: memory.isNew, isRead: true)
+                known[key] = ItemMemory(firstSeen: memory.firstSeen, isNew: memory.isNew, isRead: read)
             }
         }
-        return count
+        return (marking.marked, marking.unknownItemIDs)
+    }
+
+    /// Whether another process has written to the store since the last look (the first
+    /// look only notes the version).
+    func storeChangedElsewhere() -> Bool {
+        guard let version = try? store.dataVersion() else { return false }
+        return seenVersion.withLock { seen in
+            defer { seen = version }
+            return seen.map { $0 != version } ?? false
+        }
+    }
+
+    /// Reads again, writing nothing, the read and starred state of `items` that this run
+    /// has already recorded, so that a `mark-read` or `star` made elsewhere shows; whether
+    /// an item is new stays as this run first saw it.
+    func reread(_ items: [FeedItem], at now: Date) {
+        let digest = Digest(title: "", generatedAt: now, sources: [], items: items)
+        do {
+            let memory = try store.remember(digest, at: now, dryRun: true)
+            known.withLock { known in
+                for (position, item) in items.enumerated() {
+                    guard let old = known[Self.key(item)], let stored = memory.memory(at: position, idHash: item.idHash)
+                    else { continue }
+                    known[Self.key(item)] = ItemMemory(
+                        firstSeen: old.firstSeen, isNew: old.isNew, isRead: stored.isRead)
+                }
+            }
+            entries.withLock { entries in
+                for (position, item) in items.enumerated() {
+                    guard entries[Self.key(item)] != nil, let entry = memory.entry(at: position, idHash: item.idHash)
+                    else { continue }
+                    entries[Self.key(item)] = entry
+                }
+            }
+        } catch {
+            warn("the state store: \(error)")
+        }
     }
 
     private func record(_ items: [FeedItem], at now: Date) {

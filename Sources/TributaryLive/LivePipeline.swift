@@ -13,6 +13,9 @@ public struct LivePipeline: Sendable {
     let snapshots: (any SnapshotKeeper)?
     /// How long a digest waits for more answers before it is sent.
     public var renderInterval: Duration = .milliseconds(300)
+    /// How often the state store is looked at for changes made by other commands
+    /// (`mark-read`, `star`), which then reach the live view as a new digest.
+    public var storeCheckInterval: Duration = .milliseconds(500)
     /// Remembers new and read items; nil: no state store.
     public var memory: LiveMemory?
 
@@ -39,6 +42,7 @@ public struct LivePipeline: Sendable {
 
     /// Subscribing starts every source's timer; each digest comes `renderInterval` after
     /// the change that caused it, with the sources that have not answered yet `pending`.
+    /// A change another command makes to the state store sends the digest again, read anew.
     /// Cancelling the subscription stops the timers and the refreshes under way.
     public var digests: Signal<LiveDigest> {
         let sources = sources
@@ -47,6 +51,11 @@ public struct LivePipeline: Sendable {
         return Signal { subscriber in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for source in sources { group.addTask { try await source.keepFresh() } }
+                if let memory {
+                    group.addTask {
+                        try await watchStore(memory) { subscriber.send(currentDigest) }
+                    }
+                }
                 group.addTask {
                     let latest = Signal<[LiveSourceState]>.combineLatest(sources.map(\.states)) { $0 }
                     for try await states in latest.settled(for: interval, clock: clock) {
@@ -80,6 +89,18 @@ public struct LivePipeline: Sendable {
 
     /// The digest of every source's state right now, without waiting for a change.
     public var currentDigest: LiveDigest { digest(of: sources.map(\.current.value)) }
+
+    /// Looks at the store every `storeCheckInterval` until cancelled; when another process
+    /// changed it, reads this run's items' read and starred state again and calls `changed`.
+    private func watchStore(_ memory: LiveMemory, changed: @Sendable () -> Void) async throws {
+        _ = memory.storeChangedElsewhere()
+        while true {
+            try await clock.sleep(for: storeCheckInterval)
+            guard memory.storeChangedElsewhere() else { continue }
+            memory.reread(currentDigest.digest.items, at: clock.now())
+            changed()
+        }
+    }
 
     /// The digest of `states`, with what the state store remembers of its items.
     func digest(of states: [LiveSourceState]) -> LiveDigest {

@@ -9,7 +9,10 @@ enum ServeActions {
     static let maxBodySize = 256 * 1024
 
     struct RefreshBody: Decodable { var source: String? }
-    struct ReadBody: Decodable { var ids: [String] }
+    struct ReadBody: Decodable {
+        var ids: [String]
+        var read: Bool?
+    }
 
     /// `POST /api/refresh` (`?source=id`, or `{"source": "id"}`): answers once the refresh
     /// has finished, 409 while one is under way, 404 for an unknown source.
@@ -36,17 +39,26 @@ enum ServeActions {
         return ServeResponse.json(try DigestJSON.sources(refreshed.sources))
     }
 
-    /// `POST /api/read` with `{"ids": […]}`: marks those items read; answers how many were unread.
+    /// `POST /api/read` with `{"ids": […], "read": false}` (read when left out): marks those
+    /// items; answers how many changed, or 422 naming the ids the store does not hold (the
+    /// others are marked), as `mark-read` exits 1 naming them.
     static func markRead(_ request: Request, hub: DigestHub) async throws -> Response {
         guard let memory = hub.live.memory else {
             return ServeResponse.text("No state store (--no-state): nothing can be marked read.\n", status: .conflict)
         }
         guard let body = try await decode(ReadBody.self, from: request, emptyIs: nil) else {
-            return ServeResponse.text("Expected {\"ids\": [\"source:id\", …]}.\n", status: .badRequest)
+            return ServeResponse.text(
+                "Expected {\"ids\": [\"source:id\", …], \"read\": true|false}.\n", status: .badRequest)
         }
-        let count = try memory.markRead(body.ids, at: Date())
+        let marking = try memory.mark(body.ids, read: body.read ?? true, at: Date())
         hub.latest.set(hub.live.currentDigest)  // the read marks reach every page at once
-        return ServeResponse.json(#"{"marked": \#(count)}"# + "\n")
+        guard marking.unknown.isEmpty else {
+            let unknown = try JSONSerialization.data(withJSONObject: marking.unknown.map(TextCleanup.singleLine))
+            return ServeResponse.json(
+                #"{"marked": \#(marking.marked), "unknown": \#(String(decoding: unknown, as: UTF8.self))}"# + "\n",
+                status: .unprocessableContent)
+        }
+        return ServeResponse.json(#"{"marked": \#(marking.marked), "unknown": []}"# + "\n")
     }
 
     /// The JSON body as `type`; `emptyIs` for an empty body; nil when it does not decode.

@@ -13,6 +13,7 @@ enum StateSchema {
         migrator.registerMigration("v4", migrate: version4)
         migrator.registerMigration("v5", migrate: version5)
         migrator.registerMigration("v6", migrate: version6)
+        migrator.registerMigration("v7-rows", migrate: digestRows)
         return migrator
     }
 

@@ -24,9 +24,17 @@ import TributaryTesting
         let read = try await serve.send(
             "/api/read", method: "POST", headers: ["X-Tributary-Token": token],
             body: #"{"ids": ["g:https://example.org/1"]}"#)
-        #expect(String(decoding: read.body, as: UTF8.self) == "{\"marked\": 1}\n")
+        #expect(String(decoding: read.body, as: UTF8.self) == "{\"marked\": 1, \"unknown\": []}\n")
         let after = Self.json(try await serve.send("/api/digest"))["items"] as? [[String: Any]] ?? []
         #expect(after.filter { $0["read"] as? Bool == true }.compactMap { $0["title"] as? String } == ["Post 1"])
+        let partly = try await serve.send(
+            "/api/read", method: "POST", headers: ["X-Tributary-Token": token],
+            body: #"{"ids": ["g:https://example.org/1", "g:nothing-like-it"], "read": false}"#)
+        #expect(partly.status == 422, "an unknown id is named, as mark-read exits 1 naming it")
+        #expect(
+            String(decoding: partly.body, as: UTF8.self) == "{\"marked\": 1, \"unknown\": [\"g:nothing-like-it\"]}\n")
+        let unread = Self.json(try await serve.send("/api/digest"))["items"] as? [[String: Any]] ?? []
+        #expect(unread.allSatisfy { $0["read"] as? Bool == false }, "Post 1 is unread again")
         let sources =
             try JSONSerialization.jsonObject(with: try await serve.send("/api/sources").body) as? [[String: Any]]
         #expect(sources?.first?["status"] as? String == "ok" && sources?.first?["nextRefresh"] is String)

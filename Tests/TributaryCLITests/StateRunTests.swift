@@ -26,6 +26,11 @@ import TributaryTesting
         return (feed, server, config, config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path)
     }
 
+    static func titles(_ json: String) throws -> [String] {
+        let digest = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return (digest?["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    }
+
     static func newTitles(_ json: String) throws -> [String] {
         let digest = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let items = digest?["items"] as? [[String: Any]] ?? []
@@ -102,6 +107,30 @@ import TributaryTesting
         let shown = try await TributaryBinary.run(["state", "--config", config.path, "--state", state])
         #expect(shown.stdout.contains("g: last run "), "\(shown.stdout)")
         #expect(shown.stdout.contains(" ok: RSS · 3 items kept · 0 new in the last run"), "\(shown.stdout)")
+    }
+
+    @Test func rowNumbersOfTheLastTextDigestMarkReadAndUnread() async throws {
+        let (feed, server, config, state) = try await Self.setUp()
+        defer { Task { await server.shutdown() } }
+        feed.grow(by: 2)  // Post 1 … Post 5
+        let store = ["--config", config.path, "--state", state]
+        let before = try await TributaryBinary.run(["mark-read"] + store + ["2"])
+        #expect(before.status == 1 && before.stderr.contains("row 2: no text digest was shown"), "\(before.stderr)")
+        let shown = try await TributaryBinary.run(["digest"] + store + ["--no-cache", "--no-links", "--width", "200"])
+        let rows = shown.stdout.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /Post \d+/).map { String($0.output) }
+        }
+        #expect(rows.count == 5, "\(shown.stdout)")
+        let marked = try await TributaryBinary.run(["mark-read"] + store + ["1", "3-4"])
+        #expect(marked.stdout == "marked 3 items read\n", "\(marked.stderr)")
+        let unread = try await TributaryBinary.run(["digest"] + store + ["--no-cache", "--unread", "--format", "json"])
+        #expect(try Self.titles(unread.stdout).sorted() == [rows[1], rows[4]].sorted(), "rows 2 and 5 stay unread")
+        let firstID = "g:https://example.org/" + rows[0].dropFirst("Post ".count)
+        let back = try await TributaryBinary.run(["mark-unread"] + store + [firstID, "9"])
+        #expect(back.status == 1 && back.stdout == "marked 1 item unread\n", "\(back.stdout)")
+        #expect(back.stderr.contains("row 9: the last text digest ("), "\(back.stderr)")
+        let bad = try await TributaryBinary.run(["mark-read"] + store + ["5-3"])
+        #expect(bad.status == 64 || bad.status == 2, "a backwards range is a usage error: \(bad.stderr)")
     }
 
     @Test func twoRunsAtOnceOnOneStoreBothFinish() async throws {
