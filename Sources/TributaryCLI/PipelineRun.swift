@@ -87,7 +87,7 @@ struct PipelineRun {
         }
         if let archive = ArchiveSelection(state: state, config: config, selection: options.source) {
             let archived = try archive.digest(replacing: digest, from: store, after: writes, previousRun: previousRun)
-            return (archived, .rowsOnly(in: store))
+            return (archived, state.dryRun ? .none : .rowsOnly(in: store))
         }
         return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
     }

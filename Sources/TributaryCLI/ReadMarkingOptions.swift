@@ -17,7 +17,7 @@ struct ReadMarkingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Only items first seen longer ago than this span (\"7d\", \"12h\"), with --source or --all.",
+            "Only the chosen items first seen longer ago than this span (\"7d\", \"12h\").",
             valueName: "span"))
     var olderThan: String?
 

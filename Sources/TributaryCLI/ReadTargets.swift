@@ -31,7 +31,8 @@ struct ReadTargets {
     /// The ids the rows name in `shown`, the last numbered digest, and the rows it did not
     /// have; all rows are missing when no text digest was shown with this store.
     func resolve(in shown: StateStore.DigestRows?) -> (itemIDs: [String], missing: [ClosedRange<Int>]) {
-        let count = shown?.itemIDs.count ?? 0
+        let shownIDs = shown?.itemIDs ?? []
+        let count = shownIDs.count
         var ids: [String] = []
         var missing: [ClosedRange<Int>] = []
         for range in rows {
@@ -39,7 +40,7 @@ struct ReadTargets {
                 missing.append(range)
                 continue
             }
-            ids += (range.lowerBound...min(range.upperBound, count)).map { shown?.itemIDs[$0 - 1] ?? "" }
+            ids += shownIDs[(range.lowerBound - 1)..<min(range.upperBound, count)]
             if range.upperBound > count { missing.append((count + 1)...range.upperBound) }
         }
         return (itemIDs + ids, missing)
