@@ -31,7 +31,9 @@ struct KeywordTerm: Sendable {
         let unicodeLowercased: String?
 
         init(_ item: FeedItem, unicodeCase: Bool) {
-            original = ([item.title, item.summary ?? "", item.author ?? ""] + item.tags).joined(separator: "\n")
+            // No line for a missing author, so an entry's `"match": "regex"` anchors see what they saw before authors.
+            original = ([item.title, item.summary ?? ""] + (item.author.map { [$0] } ?? []) + item.tags).joined(
+                separator: "\n")
             asciiLowercased = original.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
             unicodeLowercased = unicodeCase ? original.lowercased() : nil
         }
