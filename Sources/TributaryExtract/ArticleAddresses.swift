@@ -28,6 +28,7 @@ struct ArticleAddresses {
     /// it and tabs and line breaks in it ignored (so `java\tscript:` is the `javascript:`
     /// it is); spaces within it percent-encoded; other control characters dropped.
     static func stripped(_ value: String) -> String {
+        if !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return value }
         var scalars = Substring(value).unicodeScalars.drop { $0.value <= 0x20 }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
         var result = ""

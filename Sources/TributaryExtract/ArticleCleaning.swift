@@ -23,6 +23,7 @@ struct ArticleCleaning {
         }
         if cleanConditionally {
             var rules = ConditionalCleaning(tree: tree, container: container, weighClasses: weighClasses)
+            tree = PageTree()  // the rules hold the only reference, so they edit it in place
             rules.run(on: ["form", "fieldset", "table", "ul", "div"])
             tree = rules.tree
         }
@@ -34,16 +35,20 @@ struct ArticleCleaning {
     /// Detaches every element under the container (not inside one detached already) for
     /// which `condition` holds.
     private mutating func removeAll(where condition: (PageTree, Int) -> Bool) {
-        var doomed: [Int] = []
-        let tree = tree
+        for index in elements(where: condition) { tree.detach(index) }
+    }
+
+    /// The elements `removeAll` detaches (found before any is, without copying the tree).
+    private func elements(where condition: (PageTree, Int) -> Bool) -> [Int] {
+        var found: [Int] = []
         tree.walk(from: container) { index in
             if index != container && !tree[index].isText && condition(tree, index) {
-                doomed.append(index)
+                found.append(index)
                 return false
             }
             return true
         }
-        for index in doomed { self.tree.detach(index) }
+        return found
     }
 
     /// A "share this" block: `share` or `sharedaddy` as a word of its `class` or `id`, under 500 characters.

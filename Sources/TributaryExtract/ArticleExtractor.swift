@@ -32,7 +32,7 @@ public struct ArticleExtractor: Sendable {
         let addresses = ArticleAddresses(pageURL: url, tree: tree)
         var content = ContentAttempts(tree: tree, title: metadata.title).best(addresses: addresses)
         if content.map({ $0.linkDensity > Self.maxLinkDensity }) == true { content = nil }
-        if structured.joined().count > 2 * (content?.text.count ?? 0) {
+        if !structured.isEmpty, structured.joined().count > 2 * (content?.text.count ?? 0) {
             content = ArticleContent(
                 text: structured.joined(separator: "\n\n"),
                 html: structured.map { "<p>\(ArticleHTMLWriter.escaped($0))</p>" }.joined(), linkDensity: 0)

@@ -1,38 +1,50 @@
 /// Writes the article's nodes as cleaned HTML: only `HTMLAllowlist`'s elements and
 /// attributes, every text and attribute escaped, links and images absolute (lazy images
 /// read from their `data-src`), images loaded lazily. Recursive; the reader's depth cap
-/// bounds it.
+/// bounds it. Writes UTF-8 bytes, made a `String` once.
 struct ArticleHTMLWriter {
     let tree: PageTree
     let addresses: ArticleAddresses
-    private(set) var html = ""
+    private var bytes: [UInt8] = []
 
     init(tree: PageTree, addresses: ArticleAddresses) {
         self.tree = tree
         self.addresses = addresses
     }
 
-    static let writtenAsDiv: Set<String> = ["section", "article", "main", "header"]
+    /// What has been written.
+    var html: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func write(_ index: Int) {
-        let node = tree[index]
-        if node.isText {
-            html += Self.escaped(node.text)
+        if tree.nodes[index].isText {
+            Self.appendEscaped(tree.nodes[index].text, to: &bytes)
             return
         }
-        guard !HTMLAllowlist.dropped.contains(node.name) else { return }
-        let name = Self.writtenAsDiv.contains(node.name) ? "div" : node.name
-        guard let allowed = HTMLAllowlist.attributes[name], let attributes = attributes(of: node, allowed: allowed)
-        else {
-            if node.name != "img" { writeChildren(of: node) }
-            return
+        let node = tree.nodes[index]
+        switch HTMLAllowlist.rule(for: node.name) {
+        case .dropped: return
+        case .unwrapped: writeChildren(of: node)
+        case .kept(let name, let allowed, let isVoid):
+            guard let attributes = attributes(of: node, allowed: allowed) else {
+                if node.name != "img" { writeChildren(of: node) }
+                return
+            }
+            bytes.append(UInt8(ascii: "<"))
+            bytes.append(contentsOf: name.utf8)
+            for (attribute, value) in attributes {
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(contentsOf: attribute.utf8)
+                bytes.append(contentsOf: "=\"".utf8)
+                Self.appendEscaped(value, to: &bytes)
+                bytes.append(UInt8(ascii: "\""))
+            }
+            bytes.append(UInt8(ascii: ">"))
+            guard !isVoid else { return }
+            writeChildren(of: node)
+            bytes.append(contentsOf: "</".utf8)
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(UInt8(ascii: ">"))
         }
-        html += "<" + name
-        for (attribute, value) in attributes { html += " \(attribute)=\"\(Self.escaped(value))\"" }
-        html += ">"
-        guard !HTMLAllowlist.void.contains(name) else { return }
-        writeChildren(of: node)
-        html += "</\(name)>"
     }
 
     private mutating func writeChildren(of node: PageTree.Node) {
@@ -72,17 +84,32 @@ struct ArticleHTMLWriter {
 
     static func escaped(_ text: String) -> String {
         var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
+        appendEscaped(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends `text` with `&`, `<`, `>`, `"` and `'` as character references; text
+    /// without them (most of it) is copied whole.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        guard text.utf8.contains(where: needsEscaping) else {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
+        bytes.reserveCapacity(bytes.count + text.utf8.count + 16)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
-            default: result.append(byte)
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
+            default: bytes.append(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }

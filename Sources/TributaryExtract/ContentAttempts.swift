@@ -19,11 +19,16 @@ struct ContentAttempts {
         (true, true, true), (false, true, true), (false, false, true), (false, false, false),
     ]
 
+    /// Whether `text` has `enoughText` characters, without counting all of a long one.
+    static func isLongEnough(_ text: String) -> Bool {
+        !text.dropFirst(enoughText - 1).isEmpty
+    }
+
     func best(addresses: ArticleAddresses) -> ArticleContent? {
         var longest: ArticleContent?
         for rule in Self.rules {
             guard let content = attempt(rule, addresses: addresses) else { continue }
-            if content.text.count >= Self.enoughText { return content }
+            if Self.isLongEnough(content.text) { return content }
             if content.text.count > longest?.text.count ?? -1 { longest = content }
         }
         return longest
@@ -35,14 +40,14 @@ struct ContentAttempts {
         let body = tree.first("body") ?? PageTree.root
         var preparation = PagePreparation(tree: tree, stripUnlikely: rule.stripUnlikely)
         preparation.run(from: body)
-        var prepared = preparation.tree
-        let scope = ArticleScope.single(in: prepared, body: body) ?? body
-        let measure = TextMeasure(prepared, under: body)
-        var selection = CandidateSelection(tree: prepared, measure: measure, weighClasses: rule.weighClasses)
-        let chosen = selection.select(scoring: preparation.scored, body: scope) ?? [scope]
+        let byline = preparation.byline
+        let chosen = Self.choose(preparation.scored, in: preparation.tree, body: body, weighClasses: rule.weighClasses)
+        // Each step takes the tree over (`consume`), so the page is copied once per
+        // attempt, not once per step.
+        var prepared = (consume preparation).tree
         let container = prepared.adopt(chosen == [body] ? prepared[body].children : chosen)
         var cleaning = ArticleCleaning(
-            tree: prepared, container: container, cleanConditionally: rule.cleanConditionally,
+            tree: consume prepared, container: container, cleanConditionally: rule.cleanConditionally,
             weighClasses: rule.weighClasses)
         cleaning.run(title: title)
         var text = ArticleTextWriter(tree: cleaning.tree)
@@ -51,6 +56,15 @@ struct ContentAttempts {
         var html = ArticleHTMLWriter(tree: cleaning.tree, addresses: addresses)
         for child in cleaning.tree[container].children { html.write(child) }
         let density = TextMeasure(cleaning.tree, under: container).linkDensity(container)
-        return ArticleContent(text: text.text, html: html.html, byline: preparation.byline, linkDensity: density)
+        return ArticleContent(text: text.text, html: html.html, byline: byline, linkDensity: density)
+    }
+
+    /// The top-level nodes of the article among the scored paragraphs' ancestors, inside
+    /// the page's one `<article>` when it has one that holds most of the text.
+    private static func choose(_ scored: [Int], in tree: PageTree, body: Int, weighClasses: Bool) -> [Int] {
+        let scope = ArticleScope.single(in: tree, body: body) ?? body
+        var selection = CandidateSelection(
+            tree: tree, measure: TextMeasure(tree, under: body), weighClasses: weighClasses)
+        return selection.select(scoring: scored, body: scope) ?? [scope]
     }
 }

@@ -26,3 +26,30 @@ enum HTMLAllowlist {
     /// Attributes pages use for the real address of a lazily loaded image.
     static let lazyImageSources = ["data-src", "data-lazy-src", "data-original", "data-url"]
 }
+
+extension HTMLAllowlist {
+    /// What the writer does with an element: one look-up instead of one per list.
+    enum Rule {
+        /// Left out with its content.
+        case dropped
+        /// Its content written, its tag not.
+        case unwrapped
+        /// Written as `name` (sectioning elements as `div`) with the attributes allowed.
+        case kept(name: String, attributes: Set<String>, isVoid: Bool)
+    }
+
+    /// Sectioning elements, written as `div`.
+    static let writtenAsDiv: Set<String> = ["section", "article", "main", "header"]
+
+    static let rules: [String: Rule] = {
+        var rules: [String: Rule] = [:]
+        for (name, allowed) in attributes {
+            rules[name] = .kept(name: name, attributes: allowed, isVoid: void.contains(name))
+        }
+        for name in writtenAsDiv { rules[name] = rules["div"] }
+        for name in dropped { rules[name] = .dropped }
+        return rules
+    }()
+
+    static func rule(for name: String) -> Rule { rules[name] ?? .unwrapped }
+}

@@ -6,9 +6,20 @@ public struct PageTree: Sendable {
     public struct Node: Sendable {
         public var name: String
         public var attributes: [Attribute]
-        public var text: String
+        public var text: String { didSet { measure = TextMeasure.Run(text) } }
         public var parent: Int
         public var children: [Int]
+        /// The text's length and commas, measured once (the extractor sums them often).
+        private(set) var measure: TextMeasure.Run
+
+        init(name: String, attributes: [Attribute], text: String, parent: Int, children: [Int]) {
+            self.name = name
+            self.attributes = attributes
+            self.text = text
+            self.parent = parent
+            self.children = children
+            measure = text.isEmpty ? TextMeasure.Run() : TextMeasure.Run(text)
+        }
 
         public var isText: Bool { name.isEmpty }
 

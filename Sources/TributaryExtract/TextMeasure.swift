@@ -11,6 +11,20 @@ struct TextMeasure {
         "\u{002C}", "\u{060C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}",
     ]
 
+    /// The length and commas of one run of text, as a text node keeps them.
+    struct Run: Sendable {
+        var length: Int32 = 0
+        var commas: Int32 = 0
+
+        init() {}
+
+        init(_ text: String) {
+            let (length, commas) = TextMeasure.measure(text)
+            self.length = Int32(clamping: length)
+            self.commas = Int32(clamping: commas)
+        }
+    }
+
     init(_ tree: PageTree, under top: Int) {
         length = Array(repeating: 0, count: tree.nodes.count)
         linkLength = Array(repeating: 0, count: tree.nodes.count)
@@ -21,23 +35,21 @@ struct TextMeasure {
             return true
         }
         for index in order.reversed() {
-            let node = tree[index]
-            if node.isText {
-                let (count, commaCount) = Self.measure(node.text)
-                length[index] = count
-                commas[index] = commaCount
+            if tree.nodes[index].isText {
+                length[index] = Int(tree.nodes[index].measure.length)
+                commas[index] = Int(tree.nodes[index].measure.commas)
                 continue
             }
             var total = 0
             var linked = 0.0
             var commaCount = 0
-            for child in node.children {
+            for child in tree.nodes[index].children {
                 total += length[child]
                 linked += linkLength[child]
                 commaCount += commas[child]
             }
-            if node.name == "a" {
-                linked = Double(total) * (node.attribute("href")?.hasPrefix("#") == true ? 0.3 : 1)
+            if tree.nodes[index].name == "a" {
+                linked = Double(total) * (tree.nodes[index].attribute("href")?.hasPrefix("#") == true ? 0.3 : 1)
             }
             length[index] = total
             linkLength[index] = linked
@@ -47,7 +59,7 @@ struct TextMeasure {
 
     /// Characters (each whitespace run one) and commas in a text node; ASCII text is
     /// counted by its bytes.
-    private static func measure(_ text: String) -> (Int, Int) {
+    static func measure(_ text: String) -> (Int, Int) {
         var count = 0
         var commaCount = 0
         var inSpace = false
