@@ -1,5 +1,5 @@
 /// The text length (whitespace runs counted as one character), the length inside links
-/// (`#fragment` links counted at 0.3, as Readability does) and the comma count under
+/// (`#fragment` links counted at 0.3, as Readability does, `javascript:` ones not at all) and the comma count under
 /// every node of a subtree, measured in one pass.
 struct TextMeasure {
     private(set) var length: [Int]
@@ -49,7 +49,7 @@ struct TextMeasure {
                 commaCount += commas[child]
             }
             if tree.nodes[index].name == "a" {
-                linked = Double(total) * (tree.nodes[index].attribute("href")?.hasPrefix("#") == true ? 0.3 : 1)
+                linked = Double(total) * Self.linkWeight(href: tree.nodes[index].attribute("href"))
             }
             length[index] = total
             linkLength[index] = linked
@@ -96,6 +96,17 @@ struct TextMeasure {
             }
         }
         return (count, commaCount)
+    }
+
+    /// How much of a link's text counts as linked: a `#fragment` 0.3 (Readability's
+    /// figure), a `javascript:` link none (it leads nowhere, and the writers keep only
+    /// its text), any other all.
+    static func linkWeight(href: String?) -> Double {
+        guard let href else { return 1 }
+        if href.hasPrefix("#") { return 0.3 }
+        let scheme = ArticleAddresses.stripped(href).utf8.prefix(11)
+        return ElementPatterns.lowercased(String(decoding: scheme, as: UTF8.self)).elementsEqual("javascript:".utf8)
+            ? 0 : 1
     }
 
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
