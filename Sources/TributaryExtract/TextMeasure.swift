@@ -1,6 +1,6 @@
 /// The text length (whitespace runs counted as one character), the length inside links
-/// (`#fragment` links counted at 0.3, as Readability does, `javascript:` ones not at all) and the comma count under
-/// every node of a subtree, measured in one pass.
+/// (`#fragment` links counted at 0.3, as Readability does, `javascript:` ones not at all)
+/// and the comma count under every node of a subtree, measured in one pass.
 struct TextMeasure {
     private(set) var length: [Int]
     private(set) var linkLength: [Double]
