@@ -3,6 +3,7 @@ import Tributary
 import TributaryRendering
 import TributaryState
 import TributaryNetwork
+import TributaryExtract
 
 /// Sets up and runs the pipeline for `digest` and `report`: configuration, transport,
 /// progress on standard error, and signals.
@@ -97,8 +98,8 @@ struct PipelineRun {
         try state.open(config: configFile().path, environment: environment)
     }
 
-    /// The host over `config`'s sources, keeping snapshots in `store` unless this is a
-    /// dry run, and fetching in full when recording or replaying.
+    /// The host over `config`'s sources, keeping snapshots and full-text articles in `store`
+    /// unless this is a dry run, and fetching in full when recording or replaying.
     func digestPipeline(
         _ config: FeedsConfig, using http: HTTPClient, store: StateStore?, thumbnails: ThumbnailFetcher? = nil
     ) -> DigestPipeline {
@@ -109,6 +110,8 @@ struct PipelineRun {
             thumbnails: thumbnails
         )
         pipeline.fetchesIncrementally = options.replay == nil && options.record == nil
+        // A dry run fetches pages but keeps nothing, so the next real run fetches them again.
+        pipeline.articles = FullTextCompletion(memory: state.dryRun ? nil : store)
         return pipeline
     }
 

@@ -33,6 +33,8 @@ public enum ExtractionError: Error, Equatable, Sendable {
     case unreadable
     /// The page holds no article: no text, or text mostly in links (an index, a link list).
     case noArticle
+    /// The entry's `selector` selects nothing on the page.
+    case selectorMatchedNothing(String)
 
     /// One line saying what happened, for a user.
     public var message: String {
@@ -43,6 +45,7 @@ public enum ExtractionError: Error, Equatable, Sendable {
             "the page nests elements more than 256 deep, where the HTML parser stops, and holds no article before that"
         case .unreadable: "the page could not be read as HTML"
         case .noArticle: "the page holds no article (no text outside links and navigation)"
+        case .selectorMatchedNothing(let selector): "the selector \"\(selector)\" selects no text on the page"
         }
     }
 }

@@ -5,6 +5,24 @@ struct ArticleContent {
     var byline: String?
     /// The share of the text inside links.
     var linkDensity: Double
+
+    init(text: String, html: String, byline: String? = nil, linkDensity: Double) {
+        self.text = text
+        self.html = html
+        self.byline = byline
+        self.linkDensity = linkDensity
+    }
+
+    /// The cleaned `container` of `tree` written as text and as HTML.
+    init(_ tree: PageTree, container: Int, byline: String?, addresses: ArticleAddresses) {
+        var text = ArticleTextWriter(tree: tree)
+        text.write(container)
+        text.finish()
+        var html = ArticleHTMLWriter(tree: tree, addresses: addresses)
+        for child in tree[container].children { html.write(child) }
+        let density = TextMeasure(tree, under: container).linkDensity(container)
+        self.init(text: text.text, html: html.html, byline: byline, linkDensity: density)
+    }
 }
 
 /// Readability's retries: a first attempt with every rule on; when it yields fewer than
@@ -50,13 +68,7 @@ struct ContentAttempts {
             tree: consume prepared, container: container, cleanConditionally: rule.cleanConditionally,
             weighClasses: rule.weighClasses)
         cleaning.run(title: title)
-        var text = ArticleTextWriter(tree: cleaning.tree)
-        text.write(container)
-        text.finish()
-        var html = ArticleHTMLWriter(tree: cleaning.tree, addresses: addresses)
-        for child in cleaning.tree[container].children { html.write(child) }
-        let density = TextMeasure(cleaning.tree, under: container).linkDensity(container)
-        return ArticleContent(text: text.text, html: html.html, byline: byline, linkDensity: density)
+        return ArticleContent(cleaning.tree, container: container, byline: byline, addresses: addresses)
     }
 
     /// The top-level nodes of the article among the scored paragraphs' ancestors, inside

@@ -14,6 +14,7 @@ enum StateSchema {
         migrator.registerMigration("v5", migrate: version5)
         migrator.registerMigration("v6", migrate: version6)
         migrator.registerMigration("v7-rows", migrate: digestRows)
+        migrator.registerMigration("v8-content", migrate: articles)
         return migrator
     }
 

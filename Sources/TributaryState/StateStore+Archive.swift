@@ -59,8 +59,10 @@ extension StateStore {
         let sql = """
             SELECT entry.id, entry.itemID, source.name, entry.sourceType, entry.kind, entry.title, entry.url,
                    entry.author, entry.published, entry.score, entry.summary, entry.thumbnail, entry.image,
-                   entry.tags, entry.firstSeen, entry.readAt, entry.starredAt
+                   entry.tags, entry.firstSeen, entry.readAt, entry.starredAt, article.content
             FROM entry JOIN source ON source.id = entry.source
+            LEFT JOIN article ON article.config = source.config AND article.source = source.name
+                AND article.idKey = entry.idKey
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY COALESCE(entry.published, entry.firstSeen) DESC, entry.id DESC
             LIMIT ?
@@ -83,13 +85,14 @@ extension StateStore {
 
     private static func archivedItem(_ row: Row, now: Date) -> ArchivedItem {
         let tags: String = row[13]
-        let item = FeedItem(
+        var item = FeedItem(
             id: row[1], source: row[2], sourceType: row[3], kind: ItemKind(rawValue: row[4]) ?? .post,
             title: row[5], url: (row[6] as String?).flatMap(URL.init(string:)), author: row[7],
             published: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)), score: row[9], summary: row[10],
             thumbnail: (row[11] as String?).flatMap(URL.init(string:)),
             image: (row[12] as String?).flatMap(URL.init(string:)),
             tags: tags.isEmpty ? [] : tags.split(separator: "\n").map(String.init))
+        item.content = row[17]
         let firstSeen = Date(timeIntervalSince1970: row[14])
         let readAt: Double? = row[15]
         let starredAt: Double? = row[16]

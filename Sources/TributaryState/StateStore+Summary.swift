@@ -53,7 +53,7 @@ extension StateStore {
     /// every config in the store; returns how many items went. An item's last-seen time
     /// may lag by `lastSeenStep`, so items are kept that much longer, never forgotten early.
     /// The archive forgets read entries so too, unread ones not seen within `unreadRetention`
-    /// (when longer than `retention`), starred ones never.
+    /// (when longer than `retention`), starred ones never; full-text articles go with both.
     @discardableResult
     public func prune(
         olderThan retention: Duration, unreadRetention: Duration = StateStore.defaultUnreadRetention, now: Date
@@ -75,6 +75,14 @@ extension StateStore {
                 try ItemSetTable.save(set, of: source, in: db)
             }
             try db.execute(sql: "DELETE FROM run WHERE startedAt < ?", arguments: [cutoff])
+            // An article goes with its item: fetched before the retention and in no archive entry.
+            try db.execute(
+                sql: """
+                    DELETE FROM article WHERE fetchedAt < ? AND NOT EXISTS (
+                        SELECT 1 FROM entry JOIN source ON source.id = entry.source
+                        WHERE source.config = article.config AND source.name = article.source
+                            AND entry.idKey = article.idKey)
+                    """, arguments: [lastSeenCutoff])
             // Foreign keys already cascade; this catches rows a store without them left, by
             // the primary key's range (run ids grow), not a scan of every outcome ever kept.
             try db.execute(

@@ -31,6 +31,14 @@ import Testing
         #expect(item == full && full == item)
     }
 
+    @Test func theFullArticleReadsBackTheSame() {
+        var withArticle = full
+        withArticle.content = "<p>The whole post, 東京.</p>"
+        let item = packed(withArticle)
+        #expect(item.isPacked && item.content == "<p>The whole post, 東京.</p>" && item == withArticle)
+        #expect(packed(full).content == nil)
+    }
+
     /// The state store and the digest's memory key items by it, packed or not.
     @Test func theIDHashIsTheStableHashOfTheID() {
         #expect(packed(full).idHash == StableHash.value(full.id))

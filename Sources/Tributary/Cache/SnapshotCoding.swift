@@ -47,5 +47,6 @@ public enum SnapshotCoding {
         out.field("image") { $0.string(item.imageString) }
         out.field("tags") { $0.strings(item.tags) }
         out.field("thumbnailData") { $0.string(item.thumbnailData) }
+        out.field("content") { $0.string(item.content) }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The checks on an entry's common options that their JSON types cannot express: a
 /// password only by `${VAR}` (in `password` and in a URL), user name and password
 /// together, credentials never over plain http to another machine, header names and
-/// values that cannot break a request, and regular expressions that compile.
+/// values that cannot break a request, regular expressions that compile, and a
+/// `selector` that parses and has `fullText` beside it.
 package struct EntryChecks {
     /// The entry as written, before `${VAR}` expansion.
     let raw: [String: JSONValue]
@@ -26,7 +27,7 @@ package struct EntryChecks {
 
     /// Each problem as the key it concerns and a message saying what to do.
     func problems() -> [(String, String)] {
-        credentialProblems() + cleartextProblems() + headerProblems() + patternProblems()
+        credentialProblems() + cleartextProblems() + headerProblems() + patternProblems() + selectorProblems()
     }
 
     /// Basic credentials, `${VAR}` headers, a type's own secrets and credentials in a URL,
@@ -45,6 +46,22 @@ package struct EntryChecks {
                     + "use https:// (plain http is allowed only to this machine: localhost, 127.0.0.1)"
             )
         }
+    }
+
+    /// A `selector` that does not parse, or one set without `fullText`, which would do nothing.
+    private func selectorProblems() -> [(String, String)] {
+        guard !ownedByType.contains("selector"), let selector = common.selector else { return [] }
+        do {
+            _ = try ElementSelector(parsing: selector)
+        } catch {
+            return [("selector", "\"\(selector)\": \(error.description)")]
+        }
+        guard common.fullText else {
+            return [
+                ("selector", "is used only with \"fullText\": true; add it beside the selector, or remove the selector")
+            ]
+        }
+        return []
     }
 
     private func credentialProblems() -> [(String, String)] {

@@ -31,6 +31,19 @@ public struct EntryOptions: SourceOptions, Sendable {
     public var userAgent: String?
     public var username: String?
     public var password: Secret?
+    /// Whether each new item's page is fetched and its article kept as the item's `content`.
+    public var fullText = false
+    /// At most this many pages are fetched per run for `fullText`; the rest come on later runs.
+    public var fullTextPerRun = EntryOptions.defaultFullTextPerRun
+    /// Where the article is on the entry's pages, when the extractor's heuristic is wrong.
+    public var selector: String?
+
+    public static let defaultFullTextPerRun = 20
+
+    /// `selector` as parsed; nil when unset (feeds.json's reading refused one that does not parse).
+    public var articleSelector: ElementSelector? {
+        selector.flatMap { try? ElementSelector(parsing: $0) }
+    }
 
     /// The options a type may redeclare while they keep their meaning for the entry.
     static let sharedWithTypes: Set<String> = ["limit", "baseURL"]
@@ -59,6 +72,13 @@ public struct EntryOptions: SourceOptions, Sendable {
             .secret(
                 "password", \.password, variable: "FEED_PASSWORD",
                 "HTTP Basic password; must be \"${VAR}\", never written out, never shown"),
+            .boolean("fullText", \.fullText, "fetch each new item's page and keep its article as the item's content"),
+            .integer(
+                "fullTextPerRun", \.fullTextPerRun, 1...1_000, "at most this many pages fetched per run for fullText",
+                default: "20"),
+            .string(
+                "selector", \.selector,
+                "where the article is on the pages fullText fetches (CSS: article, .post-body, main > div.entry)"),
         ]
     }
 }

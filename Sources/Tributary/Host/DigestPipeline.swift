@@ -13,6 +13,8 @@ public struct DigestPipeline: Sendable {
     public var snapshots: (any SnapshotKeeper)?
     /// Set when the run embeds images; sources that stream thumbnails use it.
     public var thumbnails: ThumbnailFetcher?
+    /// Fetches the articles of entries that set `fullText`; nil: their items keep their summaries.
+    public var articles: (any ArticleCompletion)?
     /// Whether sources ask only for what is newer than their stored cursor, and leave the
     /// cursor of what they fetched for the next run. Off for recorded and replayed runs: a
     /// recording answers the requests of a full fetch, and recorded answers are of their
@@ -78,6 +80,7 @@ public struct DigestPipeline: Sendable {
             deadline: timeout + timeout / 2, snapshots: snapshots, thumbnails: thumbnails, gate: gate, clock: clock
         )
         runner.waitingItems = waiting
+        runner.articles = entry.common.fullText ? articles : nil
         runner.fetchesIncrementally = fetchesIncrementally
         return runner
     }

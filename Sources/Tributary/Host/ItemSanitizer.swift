@@ -1,7 +1,8 @@
 import Foundation
 
 /// Makes a source's items fit for the digest, whatever upstream sent: ids namespaced
-/// by source, text made single-line and capped, and only http/https URLs kept; the
+/// by source, text made single-line and capped, only http/https URLs kept and no
+/// `content` (the host's full-text step alone sets it); the
 /// entry's `kind` and `tags`, when it sets them, are applied here too.
 struct ItemSanitizer: Sendable {
     static let maxTitleLength = 300
@@ -33,6 +34,9 @@ struct ItemSanitizer: Sendable {
             item.thumbnailData = nil
         }
         if let score = item.score, !score.isFinite { item.score = nil }
+        // Reports show `content` as HTML, so only the extractor's cleaned HTML may fill it
+        // (after this, for `fullText` entries); a source or plugin that sets it is ignored.
+        if item.content != nil { item.content = nil }
     }
 
     /// The item's own tags, then the entry's that it lacks (compared without case).

@@ -24,6 +24,8 @@ public struct SourceRunner: Sendable {
     /// The run's tally of items waiting for its other sources (250,000 for 5,000 feeds);
     /// beyond its threshold a source's items are packed once sanitised (`FeedItem.pack()`).
     var waitingItems: WaitingItems?
+    /// Fetches the items' articles once the source has finished (entries with `fullText`).
+    var articles: (any ArticleCompletion)?
     /// Whether the source is handed its stored cursor and leaves a new one (see `DigestPipeline`'s).
     var fetchesIncrementally = true
 
@@ -80,6 +82,13 @@ public struct SourceRunner: Sendable {
                 var final = latest ?? state(from: &nothing, isFinal: true)
                 final.isFinal = true
                 final.status.state = .ok
+                if let articles {
+                    let completed = await articles.complete(final.items, of: entry, using: pageClient)
+                    final.items = completed.items
+                    final.status.diagnostics += completed.diagnostics
+                    final.status.message = [final.status.message, completed.note].compactMap { $0 }.joined(
+                        separator: " · ")
+                }
                 subscriber.send(final)
                 // Saved while the host reduces.
                 snapshots?.save(Array(final.items.prefix(snapshotSize)), for: entry.id, at: clock.now())
@@ -87,6 +96,14 @@ public struct SourceRunner: Sendable {
                 subscriber.send(failed(error, partial: latest?.items))
             }
         }
+    }
+
+    /// The client for article pages: the entry's deadline and `User-Agent`, but none of its
+    /// headers or credentials, which are for its own server, not for every site it links to.
+    private var pageClient: HTTPClient {
+        var headers: [String: String] = [:]
+        if let agent = entry.common.userAgent { headers["User-Agent"] = agent }
+        return http.with(deadline: http.timeout, defaults: RequestDefaults(headers: headers))
     }
 
     private func updates(from source: any FeedSource) -> Signal<SourceUpdate> {

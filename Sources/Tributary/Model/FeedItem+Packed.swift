@@ -27,7 +27,7 @@ extension FeedItem {
 
         /// The text fields, in the order they are packed.
         enum Field: Int, CaseIterable {
-            case id, source, sourceType, title, url, author, summary, thumbnail, image, thumbnailData, tags
+            case id, source, sourceType, title, url, author, summary, thumbnail, image, thumbnailData, tags, content
 
             var bit: UInt16 { 1 << UInt16(rawValue) }
         }
@@ -61,6 +61,7 @@ extension FeedItem {
             case .thumbnail: values.thumbnail
             case .image: values.image
             case .thumbnailData: values.thumbnailData
+            case .content: values.content
             case .tags: values.tags.isEmpty ? nil : values.tags.joined(separator: "\0")
             }
         }
@@ -96,7 +97,7 @@ extension FeedItem {
                 id: string(.id), source: string(.source), sourceType: string(.sourceType), kind: kind,
                 title: string(.title), url: optional(.url), author: optional(.author), published: published,
                 score: score, summary: optional(.summary), thumbnail: optional(.thumbnail), image: optional(.image),
-                tags: tags, thumbnailData: optional(.thumbnailData))
+                tags: tags, thumbnailData: optional(.thumbnailData), content: optional(.content))
         }
     }
 }

@@ -120,6 +120,13 @@ public struct FeedItem: Sendable, Equatable, Codable {
         set { unique().values.thumbnailData = newValue }
     }
 
+    /// The full article as cleaned HTML, when the entry asks for full text (`fullText`)
+    /// and the item's page was fetched and held an article; renderers show it over the summary.
+    public var content: String? {
+        get { if let packed { packed.optional(.content) } else { fields.values.content } }
+        set { unique().values.content = newValue }
+    }
+
     public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
         if lhs.packed == nil && rhs.packed == nil && lhs.fields === rhs.fields { return true }
         return lhs.values == rhs.values
@@ -172,6 +179,7 @@ public struct FeedItem: Sendable, Equatable, Codable {
         var image: String?
         var tags: [String]
         var thumbnailData: String?
+        var content: String?
     }
 
     /// The shared box. Mutated only through `unique()`, so only by its one owner.

@@ -23,7 +23,8 @@ struct RuleSubject {
     func texts(_ field: RuleField) -> [String] {
         switch field {
         case .title: [item.title]
-        case .summary, .content: item.summary.map { [$0] } ?? []
+        case .summary: item.summary.map { [$0] } ?? []
+        case .content: (item.content.map(TextCleanup.plainText(fromHTML:)) ?? item.summary).map { [$0] } ?? []
         case .url: item.urlString.map { [$0] } ?? []
         case .author: item.author.map { [$0] } ?? []
         case .tags: item.tags

@@ -8,6 +8,7 @@ enum ReportField: String, Sendable {
     case id, label, state, isOK, countLabel, message, newCount, hasNew
     case kind, heading, items
     case anchor, source, url, author, datetime, age, timestamp, score, scoreValue, scoreRank, summary
+    case content
     case commentsURL, commentsLabel, tags, thumbnail, image
     case isNew
     case src
@@ -83,6 +84,7 @@ extension ReportItem: TemplateObject {
         case .scoreValue: .decimal(scoreValue)
         case .scoreRank: .decimal(scoreRank)
         case .summary: summary.map(TemplateValue.text)
+        case .content: content.map(TemplateValue.text)
         case .commentsURL: commentsURL.map(TemplateValue.text)
         case .commentsLabel: commentsLabel.map(TemplateValue.text)
         case .tags: .list(.texts(tags))

@@ -75,6 +75,8 @@ final class ReportItem: Sendable {
     let scoreRank: Double
     /// The summary without the title it repeats, or nil.
     let summary: String?
+    /// The full article as cleaned HTML (the extractor's allowlist), for the reader view.
+    let content: String?
     /// An http or https link to the item's discussion, and its label ("103 comments").
     let commentsURL: String?
     let commentsLabel: String?
@@ -88,8 +90,8 @@ final class ReportItem: Sendable {
     init(
         anchor: String, id: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
-        summary: String?, commentsURL: String?, commentsLabel: String?, tags: [String], thumbnail: ReportImage?,
-        image: String?, isNew: Bool
+        summary: String?, content: String? = nil, commentsURL: String?, commentsLabel: String?, tags: [String],
+        thumbnail: ReportImage?, image: String?, isNew: Bool
     ) {
         self.anchor = anchor
         self.id = id
@@ -105,6 +107,7 @@ final class ReportItem: Sendable {
         self.scoreValue = scoreValue
         self.scoreRank = scoreRank
         self.summary = summary
+        self.content = content
         self.commentsURL = commentsURL
         self.commentsLabel = commentsLabel
         self.tags = tags

@@ -97,7 +97,8 @@ extension ReportItem {
             age: item.published.map { RelativeTime.describe($0, now: now) },
             timestamp: Int(item.published?.timeIntervalSince1970 ?? 0),
             score: text.score.map(TextRenderer.format), scoreValue: text.score ?? 0, scoreRank: rank,
-            summary: text.summary, commentsURL: text.commentsURL, commentsLabel: text.commentsLabel, tags: item.tags,
+            summary: text.summary, content: item.content, commentsURL: text.commentsURL,
+            commentsLabel: text.commentsLabel, tags: item.tags,
             thumbnail: images.image(for: item),
             image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew
         )

@@ -3,7 +3,7 @@ import Tributary
 
 /// Renders the digest as an Atom 1.0 feed (RFC 4287), for subscribing to it in another
 /// reader: stable `urn:uuid:` ids, the item's source as a category (scheme
-/// `urn:tributary:source`) before its tags, the summary as escaped HTML (`type="html"`),
+/// `urn:tributary:source`) before its tags, the summary and the full article (`content`) as escaped HTML (`type="html"`),
 /// and the thumbnail as `media:thumbnail`. The feed's author is the digest's title, as
 /// RFC 4287 wants one for entries without their own.
 public struct AtomRenderer: Sendable {
@@ -56,6 +56,9 @@ public struct AtomRenderer: Sendable {
         for tag in item.tags { lines.append(#"    <category term="\#(XMLText.escape(tag))"/>"#) }
         if let summary = item.summary {
             lines.append(#"    <summary type="html">\#(XMLText.escapedHTML(summary))</summary>"#)
+        }
+        if let content = item.content {
+            lines.append(#"    <content type="html">\#(XMLText.escape(content))</content>"#)
         }
         if let thumbnail = item.thumbnailString {
             lines.append(#"    <media:thumbnail url="\#(XMLText.escape(thumbnail))"/>"#)

@@ -2,8 +2,9 @@ import Foundation
 import Tributary
 
 /// Renders the digest as a JSON Feed 1.1 document: stable `urn:uuid:` ids, the item's
-/// source as its first tag, the summary as escaped HTML in `content_html` (an empty
-/// `content_text` when there is none, as every item needs one of them), the thumbnail as
+/// source as its first tag, the full article (else the summary, escaped) in
+/// `content_html` (an empty `content_text` when there is neither, as every item needs one
+/// of them; with an article, the summary in `summary`), the thumbnail as
 /// `image`, and what JSON Feed has no field for under `_tributary` (source, type, kind, score).
 /// The feed has no `authors` of its own, which items without one would inherit.
 public struct JSONFeedRenderer: Sendable {
@@ -31,7 +32,10 @@ public struct JSONFeedRenderer: Sendable {
         out.field("id", first: true) { $0.string(OutputFeedIdentity.urn(for: item.id)) }
         if let url = item.urlString { out.field("url") { $0.string(url) } }
         out.field("title") { $0.string(item.title) }
-        if let summary = item.summary {
+        if let content = item.content {
+            out.field("content_html") { $0.string(content) }
+            if let summary = item.summary { out.field("summary") { $0.string(summary) } }
+        } else if let summary = item.summary {
             out.field("content_html") { $0.string(XMLText.escape(summary)) }
         } else {
             out.field("content_text") { $0.string("") }

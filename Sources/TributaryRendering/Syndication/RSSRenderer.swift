@@ -4,7 +4,8 @@ import Tributary
 /// Renders the digest as an RSS 2.0 feed: each item's `guid` is a stable `urn:uuid:`
 /// (`isPermaLink="false"`), its source the first `category` (domain
 /// `urn:tributary:source`), its author `dc:creator` (RSS's own `author` must be an
-/// e-mail address), its summary escaped HTML in `description`, its thumbnail `media:thumbnail`.
+/// e-mail address), its summary escaped HTML in `description`, its full article in
+/// `content:encoded`, its thumbnail `media:thumbnail`.
 public struct RSSRenderer: Sendable {
     public init() {}
 
@@ -18,6 +19,7 @@ public struct RSSRenderer: Sendable {
         let head = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" "#
+                + #"xmlns:content="http://purl.org/rss/1.0/modules/content/" "#
                 + #"xmlns:media="http://search.yahoo.com/mrss/">"#,
             "<channel>",
             "  <title>\(XMLText.escape(digest.title))</title>",
@@ -52,6 +54,9 @@ public struct RSSRenderer: Sendable {
             #"    <category domain="\#(OutputFeedIdentity.sourceScheme)">\#(XMLText.escape(item.source))</category>"#)
         for tag in item.tags { lines.append("    <category>\(XMLText.escape(tag))</category>") }
         if let summary = item.summary { lines.append("    <description>\(XMLText.escapedHTML(summary))</description>") }
+        if let content = item.content {
+            lines.append("    <content:encoded>\(XMLText.escape(content))</content:encoded>")
+        }
         if let thumbnail = item.thumbnailString {
             lines.append(#"    <media:thumbnail url="\#(XMLText.escape(thumbnail))"/>"#)
         }
