@@ -65,6 +65,10 @@ public struct ConfigLoader: Sendable {
         config.include = top.strings("include", &problems) ?? []
         config.exclude = top.strings("exclude", &problems) ?? []
         if let rules = object["rules"] { config.rules = RuleParser(path: "rules").rules(rules, into: &problems) }
+        if let hooks = object["hooks"] {
+            config.hooks = HookParser(expansion: EnvironmentExpansion(environment: environment), paths: paths)
+                .hooks(hooks, into: &problems)
+        }
         config.maxConnections = top.int("maxConnections", &problems) ?? config.maxConnections
         config.maxConnectionsPerHost =
             top.int("maxConnectionsPerHost", &problems) ?? config.maxConnectionsPerHost

@@ -21,6 +21,9 @@ extension FeedsConfig {
             "rules", .rules, "rules that drop, keep, star, tag or mark items, tried after each entry's own",
             default: "[]"),
         OptionSpec(
+            "hooks", .hooks, "commands and webhooks given each run's new items once (docs/hooks.md)",
+            default: "[]"),
+        OptionSpec(
             "maxConnections", .integer(1...1024), "requests in flight at once, over all hosts",
             default: String(defaultMaxConnections)),
         OptionSpec(

@@ -40,6 +40,8 @@ public struct FeedsConfig: Sendable {
     public var sources: [SourceEntry]
     /// The top-level `rules`, tried after each entry's own (see `RuleBook`).
     public var rules: [Rule] = []
+    /// The `hooks` told of each run's new items (see docs/hooks.md).
+    public var hooks: [Hook] = []
 
     public static let defaultTitle = "Tributary digest"
     public static let defaultLimit = 100

@@ -25,6 +25,8 @@ public struct OptionSpec: Sendable {
         case stringMap
         /// A list of rules (`{"if": …, "then": […]}`), read in full by `RuleParser`.
         case rules
+        /// A list of hooks (`{"exec": […]}` or `{"webhook": URL}`), read in full by `HookParser`.
+        case hooks
     }
 
     public var name: String
@@ -66,6 +68,7 @@ public struct OptionSpec: Sendable {
         case .command: "list of strings (program and arguments)"
         case .stringMap: "object of strings"
         case .rules: "list of rules (docs/rules.md)"
+        case .hooks: "list of hooks (docs/hooks.md)"
         }
     }
 }

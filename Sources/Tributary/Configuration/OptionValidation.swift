@@ -38,6 +38,9 @@ enum OptionValidation {
         case .rules:  // each rule is read, with its own paths, by `RuleParser`
             guard case .array = value else { return expected("a list of rules", value) }
             return nil
+        case .hooks:  // each hook is read, with its own paths, by `HookParser`
+            guard case .array = value else { return expected("a list of hooks", value) }
+            return nil
         }
     }
 
