@@ -15,6 +15,7 @@ enum StateSchema {
         migrator.registerMigration("v6", migrate: version6)
         migrator.registerMigration("v7-rows", migrate: digestRows)
         migrator.registerMigration("v8-content", migrate: articles)
+        migrator.registerMigration("v9-hooks", migrate: hookDeliveries)
         return migrator
     }
 
