@@ -118,12 +118,22 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
+        // Hooks: each run's new items to commands and webhooks, once, through the store's outbox.
+        .target(
+            name: "TributaryHooks",
+            dependencies: [
+                "Tributary", "TributaryRendering", "TributaryState", "TributaryExec",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            exclude: ["README.md"]
+        ),
         // The commands; `tributary` and `tributary-serve` are two small programs over them.
         .target(
             name: "TributaryCLI",
             dependencies: [
                 "Tributary", "TributaryNetwork", "TributaryBytes", "TributaryRendering", "TributaryState",
-                "TributaryInterchange", "TributaryLive", "TributaryExtract",
+                "TributaryInterchange", "TributaryLive", "TributaryExtract", "TributaryHooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + plugins.map { .target(name: $0.name) },
             exclude: ["README.md"]
@@ -151,6 +161,12 @@ let package = Package(
         .testTarget(
             name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryNetwork", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
+        .testTarget(
+            name: "TributaryHooksTests",
+            dependencies: [
+                "TributaryHooks", "Tributary", "TributaryState", "TributaryNetwork", "TributaryTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "TributaryExtractTests", dependencies: ["TributaryExtract"]),
         .testTarget(name: "TributaryInterchangeTests", dependencies: ["TributaryInterchange", "Tributary"]),
         .testTarget(

@@ -47,12 +47,14 @@ struct DigestCommand: AsyncParsableCommand {
             try DigestFile(renderer: format.renderer, path: out).write(digest) { isTTY in
                 renderOptions(environment: pipeline.environment, isTTY: isTTY)
             }
+            await writes.deliverHooks()
             Foundation.exit(ExitCodes.code(for: digest))
         }
         let output = HeldOutput(until: writes)
         let options = renderOptions(environment: pipeline.environment, isTTY: StandardOutput.isTTY)
         format.renderer.write(digest, options: options, to: output.write)
         output.release()
+        await writes.deliverHooks()
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
         Foundation.exit(ExitCodes.code(for: digest))

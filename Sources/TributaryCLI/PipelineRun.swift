@@ -1,6 +1,7 @@
 import Foundation
 import Tributary
 import TributaryRendering
+import TributaryHooks
 import TributaryState
 import TributaryNetwork
 import TributaryExtract
@@ -30,6 +31,7 @@ struct PipelineRun {
         let loader = ConfigLoader(registry: registry, environment: environment, secretsOptional: options.replay != nil)
         let file = try configFile()
         var config = try loader.load(contentsOf: file)
+        try HookDelivery.check(config.hooks)
         if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
         if let timeout = options.timeoutDuration { config.timeout = timeout }
         try UnknownSource.refuse(options.source, in: config, file: file.path)
@@ -67,6 +69,7 @@ struct PipelineRun {
         guard let store else { return (digest, .none) }
         let now = http.clock.now()
         var writes = StoreWrites.none
+        let hooks = state.dryRun ? nil : stageHooks(config, digest: digest, store: store, now: now)
         do {
             if state.dryRun {
                 digest.memory = try store.remember(digest, at: now, dryRun: true)
@@ -77,6 +80,7 @@ struct PipelineRun {
                 writes = StoreWrites(
                     store: store, commit: commit, retention: config.retention, now: now,
                     retentionUnread: config.retentionUnread)
+                writes.hooks = hooks
                 writes.markedRead = digest.ruleMarks.filter(\.value.markRead).map(\.key).sorted()
                 writes.starred = digest.items.indices.compactMap { index in
                     digest.ruleMarks[digest.items[index].id]?.star == true ? digest.archiveEntry(at: index)?.id : nil
@@ -91,6 +95,24 @@ struct PipelineRun {
             return (archived, state.dryRun ? .none : .rowsOnly(in: store))
         }
         return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
+    }
+
+    /// Queues the run's new items for feeds.json's hooks, before the commit marks them seen
+    /// (see `HookDelivery`); nil without hooks, or when the outbox cannot be written (a
+    /// warning: the items stay new, and are queued by the next run).
+    private func stageHooks(_ config: FeedsConfig, digest: Digest, store: StateStore, now: Date) -> HookDelivery? {
+        guard !config.hooks.isEmpty else { return nil }
+        do {
+            // Their own transport: no cache, no recording of what is posted, and not replayed.
+            let transport = CurlTransport(maxConnections: 4, maxConnectionsPerHost: 2, userAgent: HTTPClient.userAgent)
+            let hooks = try HookDelivery(
+                config: config, store: store, http: HTTPClient(transport: transport, timeout: config.timeout))
+            try hooks.stage(digest, at: now)
+            return hooks
+        } catch {
+            StandardError.write("tributary: warning: \(StoreWrites.message(error)) (the hooks are not run)")
+            return nil
+        }
     }
 
     /// The state store for this config file; nil with `--no-state`.

@@ -69,6 +69,7 @@ struct ReportCommand: AsyncParsableCommand {
         let page = renderer.renderUTF8(digest, images: images)
         writes.finish()  // the page rendered while the store committed the run
         try output.write(page)
+        await writes.deliverHooks()
         return (digest, page.reduce(0) { $0 + $1.count })
     }
 

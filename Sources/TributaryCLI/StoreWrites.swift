@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryHooks
 import TributaryState
 
 /// The state store's writes of a run, still under way when its digest is drawn: the
@@ -23,6 +24,8 @@ struct StoreWrites {
     /// The item ids of the digest as it is printed with row numbers (the text format), kept
     /// so that `mark-read 3 5-9` can name them; nil when the output numbers no rows.
     var rows: [String]?
+    /// feeds.json's hooks, the run's items queued for them: given them by `deliverHooks()`.
+    var hooks: HookDelivery?
 
     /// Only the numbered rows to keep: a digest of the archive (`--unread`, `--starred`)
     /// commits nothing else.
@@ -53,6 +56,16 @@ struct StoreWrites {
         } catch {
             let message = StoreWrites.message(error)
             StandardError.write("tributary: warning: \(message) (this run's items are not remembered)")
+        }
+    }
+
+    /// Gives the hooks what waits for them, once the commit has held; a failing hook costs
+    /// a warning (and its diagnostics), never the run's exit status.
+    func deliverHooks() async {
+        guard let hooks, let commit, (try? commit.wait()) != nil else { return }
+        for report in await hooks.deliver() {
+            for line in report.diagnostics { StandardError.write("    hook \(report.hook): \(line)") }
+            if let warning = report.warning { StandardError.write("tributary: warning: \(warning)") }
         }
     }
 

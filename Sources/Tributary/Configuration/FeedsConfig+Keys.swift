@@ -21,7 +21,7 @@ extension FeedsConfig {
             "rules", .rules, "rules that drop, keep, star, tag or mark items, tried after each entry's own",
             default: "[]"),
         OptionSpec(
-            "hooks", .hooks, "commands and webhooks given each run's new items once (docs/hooks.md)",
+            "hooks", .hooks, "commands and webhooks given each run's new items, once each",
             default: "[]"),
         OptionSpec(
             "maxConnections", .integer(1...1024), "requests in flight at once, over all hosts",
