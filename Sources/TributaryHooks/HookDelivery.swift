@@ -47,12 +47,22 @@ public struct HookDelivery: Sendable {
     }
 
     /// Sends each hook what waits for it, one hook after the other, and says how each went.
+    /// While another run is delivering (`DeliveryLock`), nothing is sent: the items wait.
     public func deliver() async -> [HookReport] {
+        let lock = DeliveryLock.take(beside: store.path)
+        if case .busy = lock {
+            return hooks.map { hook in
+                var report = HookReport(hook: hook.name)
+                report.failure = "another run is giving the hooks their items; this run's wait for the next"
+                return report
+            }
+        }
         var reports: [HookReport] = []
         for hook in hooks {
             reports.append(await deliver(to: hook))
         }
         try? store.pruneHookDeliveries(olderThan: retention, now: http.clock.now())
+        withExtendedLifetime(lock) {}
         return reports
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Tributary
 import TributaryHooks
 import TributaryTesting
 
@@ -65,5 +66,40 @@ extension HookReport {
         var report = self
         report.delivered = delivered
         return report
+    }
+}
+
+/// Which items hooks get besides the new ones, and runs that meet.
+@Suite struct HookSelectionTests {
+    @Test func anItemANotifyRuleMarkedIsGivenOnceEvenWhenNotNew() async throws {
+        let fixture = try HookFixture(
+            hooks: #"[{"name": "log", "exec": ["./log.sh"]}]"#,
+            rules: #"[{"if": {"title": {"is": "Post 1"}}, "then": ["notify"]}]"#)
+        _ = try fixture.script("log.sh", #"cat >> "$(dirname "$0")/got.jsonl""#)
+        _ = try fixture.store.remember(HookFixture.digest(1...2), at: Date())  // seen before hooks existed
+        var digest = HookFixture.digest(1...2)
+        let verdict = RuleBook(fixture.config).verdict(for: digest.items[0], now: Date())
+        #expect(verdict.notify)
+        digest.ruleMarks["item-1"] = verdict
+        for _ in 1...2 {
+            let delivery = try fixture.delivery()
+            try delivery.stage(digest, at: Date())
+            _ = try fixture.store.remember(digest, at: Date())
+            _ = await delivery.deliver()
+        }
+        #expect(HookFixture.titles(inLines: fixture.read("got.jsonl")) == ["Post 1"], "not new, but notified once")
+    }
+
+    @Test func aRunFindingAnotherDeliveringLeavesTheItemsWaiting() async throws {
+        let fixture = try HookFixture(hooks: #"[{"name": "log", "exec": ["./log.sh"]}]"#)
+        _ = try fixture.script("log.sh", #"cat >> "$(dirname "$0")/got.jsonl""#)
+        let other = unsafe open(fixture.store.path.path + ".hooks.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(flock(other, LOCK_EX | LOCK_NB) == 0, "the other run holds the lock")
+        let busy = try await fixture.run(1...2)
+        #expect(busy.first?.failure?.hasPrefix("another run is giving the hooks their items") == true)
+        #expect(fixture.read("got.jsonl").isEmpty)
+        close(other)
+        let next = try await fixture.run(1...2)
+        #expect(next == [HookReport(hook: "log").with(delivered: 2)])
     }
 }

@@ -11,13 +11,13 @@ struct HookFixture {
     let store: StateStore
     let config: FeedsConfig
 
-    /// `hooks`: feeds.json's `hooks` list, as JSON.
-    init(hooks: String, environment: [String: String] = [:]) throws {
+    /// `hooks`: feeds.json's `hooks` list, as JSON; `rules`, its `rules` list.
+    init(hooks: String, rules: String = "[]", environment: [String: String] = [:]) throws {
         folder = Scratch.folder.appendingPathComponent("hooks-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try StateStore(path: folder.appendingPathComponent("state.sqlite"), config: "/feeds.json")
         config = try ConfigLoader(registry: SourceRegistry([]), environment: environment).load(
-            Data(#"{"title": "Morning", "sources": [], "hooks": \#(hooks)}"#.utf8), folder: folder)
+            Data(#"{"title": "Morning", "sources": [], "hooks": \#(hooks), "rules": \#(rules)}"#.utf8), folder: folder)
     }
 
     static func items(_ numbers: ClosedRange<Int>) -> [FeedItem] {
