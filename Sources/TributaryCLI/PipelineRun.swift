@@ -92,7 +92,9 @@ struct PipelineRun {
         }
         if let archive = ArchiveSelection(state: state, config: config, selection: options.source) {
             let archived = try archive.digest(replacing: digest, from: store, after: writes, previousRun: previousRun)
-            return (archived, state.dryRun ? .none : .rowsOnly(in: store))
+            var rows = state.dryRun ? StoreWrites.none : .rowsOnly(in: store)
+            rows.hooks = writes.hooks  // the commit has held (`digest(replacing:)` waited for it)
+            return (archived, rows)
         }
         return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
     }

@@ -62,7 +62,8 @@ struct StoreWrites {
     /// Gives the hooks what waits for them, once the commit has held; a failing hook costs
     /// a warning (and its diagnostics), never the run's exit status.
     func deliverHooks() async {
-        guard let hooks, let commit, (try? commit.wait()) != nil else { return }
+        guard let hooks else { return }
+        if let commit, (try? commit.wait()) == nil { return }
         for report in await hooks.deliver() {
             for line in report.diagnostics { StandardError.write("    hook \(report.hook): \(line)") }
             if let warning = report.warning { StandardError.write("tributary: warning: \(warning)") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tributary
+import TributaryHooks
 
 /// `tributary validate`: checks feeds.json without touching the network.
 struct ValidateCommand: ParsableCommand {
@@ -23,6 +24,7 @@ struct ValidateCommand: ParsableCommand {
         let shown = TextCleanup.singleLine(file.path)
         do {
             let loaded = try loader.load(contentsOf: file)
+            try HookDelivery.check(loaded.hooks)
             for entry in loaded.sources {
                 do {
                     _ = try registry[entry.type]!.make(entry)

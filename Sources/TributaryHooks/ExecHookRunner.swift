@@ -20,7 +20,8 @@ struct ExecHookRunner: Sendable {
             return DeliveryOutcome(
                 failure: "an item's line is over \(Self.maxBatchSize / 1024) KB, more than a run takes")
         }
-        let process = PluginProcess(arguments: arguments, input: input, timeout: hook.timeout, maxOutputSize: 64 * 1024)
+        let process = PluginProcess(
+            arguments: arguments, input: input, directory: hook.folder, timeout: hook.timeout, maxOutputSize: 64 * 1024)
         do {
             let outcome = try await process.run()
             let diagnostics = outcome.errorLines

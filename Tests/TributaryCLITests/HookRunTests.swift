@@ -52,7 +52,7 @@ import TributaryTesting
                        {"name": "ci", "webhook": "\#(receiver.baseURL)/hook", "secret": "${HOOK_SECRET}"}]}
             """#)
         let file = config.deletingLastPathComponent().appendingPathComponent("log.sh")
-        try Data("#!/bin/sh\ncd \"$(dirname \"$0\")\"\n\(script)\n".utf8).write(to: file)
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: file)  // it runs in feeds.json's folder
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
         return Setup(feed: feed, server: server, receiver: receiver, config: config)
     }
@@ -108,5 +108,25 @@ import TributaryTesting
             "\(run.stderr)")
         #expect(!run.stderr.contains("s3cret") && !run.stdout.contains("s3cret"))
         #expect(setup.webhookTitles.count == 3, "the other hook still got them")
+    }
+
+    @Test func validateNamesABadTemplate() async throws {
+        let config = try TributaryBinary.config(
+            #"{"sources": [], "hooks": [{"webhook": "https://ntfy.sh/x", "template": "{{#items}}open"}]}"#)
+        let run = try await TributaryBinary.run(["validate", "--config", config.path])
+        #expect(run.status == 3 && run.stderr.contains("hooks[0].template: not a Mustache template"), "\(run.stderr)")
+    }
+
+    @Test func aDigestOfTheArchiveGivesTheHooksTheNewItemsToo() async throws {
+        let setup = try await Self.setUp(script: "cat >> got.jsonl")
+        defer {
+            Task {
+                await setup.server.shutdown()
+                await setup.receiver.shutdown()
+            }
+        }
+        let run = try await TributaryBinary.run(setup.arguments() + ["--unread"], environment: Self.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(setup.execTitles.sorted() == ["Post 1", "Post 2", "Post 3"] && setup.webhookTitles.count == 3)
     }
 }

@@ -28,13 +28,16 @@ public struct Hook: Sendable {
     public let template: String?
     /// Where the hook is in feeds.json (`hooks[1]`), for messages about it.
     public let path: String
+    /// The folder an `exec` hook runs in: feeds.json's, as exec plugins; nil keeps ours.
+    public let folder: URL?
 
     public static let defaultTimeout = Duration.seconds(30)
     public static let defaultRetries = 3
 
     public init(
         name: String, key: String, target: Target, timeout: Duration = Hook.defaultTimeout,
-        retries: Int = Hook.defaultRetries, secret: Secret? = nil, template: String? = nil, path: String
+        retries: Int = Hook.defaultRetries, secret: Secret? = nil, template: String? = nil, path: String,
+        folder: URL? = nil
     ) {
         self.name = name
         self.key = key
@@ -44,5 +47,6 @@ public struct Hook: Sendable {
         self.secret = secret
         self.template = template
         self.path = path
+        self.folder = folder
     }
 }

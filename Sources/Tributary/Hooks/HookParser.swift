@@ -43,7 +43,8 @@ struct HookParser {
         guard let target, problems.messages.count == before else { return nil }
         return Hook(
             name: name ?? path, key: name ?? "target:\(StableHash.hex(written))", target: target, timeout: timeout,
-            retries: retries, secret: secret, template: template, path: path)
+            retries: retries, secret: secret, template: template, path: path,
+            folder: paths.folder)
     }
 
     private func name(_ value: JSONValue?, path: String, _ problems: inout ConfigProblems) -> String? {
