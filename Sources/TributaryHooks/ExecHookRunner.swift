@@ -13,6 +13,9 @@ struct ExecHookRunner: Sendable {
     /// The most bytes of lines one run is given: standard input is filled before the
     /// program starts, so it must fit in the pipe (`PluginProcess.maxInputSize`).
     static let maxBatchSize = PluginProcess.maxInputSize
+    /// What the program may write to standard output, which is read and ignored; beyond
+    /// it the program is killed and the batch fails.
+    static let maxOutputSize = 1024 * 1024
 
     func deliver(_ lines: [String]) async -> DeliveryOutcome {
         let input = Data(lines.map { $0 + "\n" }.joined().utf8)
@@ -21,7 +24,8 @@ struct ExecHookRunner: Sendable {
                 failure: "an item's line is over \(Self.maxBatchSize / 1024) KB, more than a run takes")
         }
         let process = PluginProcess(
-            arguments: arguments, input: input, directory: hook.folder, timeout: hook.timeout, maxOutputSize: 64 * 1024)
+            arguments: arguments, input: input, directory: hook.folder, timeout: hook.timeout,
+            maxOutputSize: Self.maxOutputSize)
         do {
             let outcome = try await process.run()
             let diagnostics = outcome.errorLines

@@ -121,7 +121,11 @@ public struct HookDelivery: Sendable {
             return await ExecHookRunner(hook: hook, arguments: arguments).deliver(lines)
         case .webhook(let url):
             let run = HookRun(title: title, hook: hook.name, at: http.clock.now())
-            return await WebhookSender(hook: hook, url: url, http: http, template: templates[hook.key])
+            // The hook's own deadline for each request, on the run's transport, holds and clock.
+            let client = HTTPClient(
+                transport: http.transport, limits: http.limits, timeout: hook.timeout, gate: http.gate,
+                clock: http.clock)
+            return await WebhookSender(hook: hook, url: url, http: client, template: templates[hook.key])
                 .deliver(lines, run: run)
         }
     }

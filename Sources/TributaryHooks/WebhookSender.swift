@@ -42,10 +42,17 @@ struct WebhookSender: Sendable {
                 guard response.status >= 500 else { return DeliveryOutcome(failure: failure) }
             } catch {
                 let error = error as? TributaryError
-                failure = error?.message ?? "the request failed"
+                failure = scrubbed(error?.message ?? "the request failed")
                 guard error?.isTransient == true else { return DeliveryOutcome(failure: failure) }
             }
         }
         return DeliveryOutcome(failure: "\(failure) (\(Self.attempts) tries)")
+    }
+
+    /// `message` without the hook's URL, which may hold a `${VAR}`'s value (a token, an
+    /// ntfy topic): messages call it by the hook's name instead.
+    private func scrubbed(_ message: String) -> String {
+        let forms = [url.absoluteString, Redaction.redact(url.absoluteString), url.path].filter { $0.count > 1 }
+        return forms.reduce(message) { $0.replacingOccurrences(of: $1, with: "the webhook") }
     }
 }

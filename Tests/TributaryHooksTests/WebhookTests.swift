@@ -80,6 +80,24 @@ import TributaryTesting
         #expect(elsewhere.requests.isEmpty)
     }
 
+    @Test func aFailureNeverShowsTheURLsVariable() async throws {
+        let closed = try await LocalHTTPServer.start { _ in .text("ok") }
+        let port = try #require(closed.baseURL.port)
+        await closed.shutdown()
+        let fixture = try HookFixture(
+            hooks: #"[{"name": "ntfy", "webhook": "http://127.0.0.1:\#(port)/${NTFY_TOPIC}"}]"#,
+            environment: ["NTFY_TOPIC": "topic-0f-mine"])
+        let clock = ManualClock()
+        let run = Task { try await fixture.run(1...1, clock: clock.runClock) }
+        #expect(await clock.whenSleeping(until: .seconds(1)))
+        clock.advance(by: .seconds(1))
+        #expect(await clock.whenSleeping(until: .seconds(3)))
+        clock.advance(by: .seconds(2))
+        let report = try #require(try await run.value.first)
+        #expect(report.failure?.hasSuffix("(3 tries)") == true, "a network error is tried again: \(report)")
+        #expect(report.warning?.contains("topic-0f-mine") == false, "\(report)")
+    }
+
     @Test func aTemplateMakesTheBodyWithJSONEscaping() async throws {
         let receiver = try await LocalHTTPServer.start { _ in .text("ok") }
         defer { Task { await receiver.shutdown() } }
