@@ -86,10 +86,10 @@ public struct HTTPRequest: Sendable {
         !secretHeaders.isEmpty || !secretQuery.isEmpty || body?.isSecret == true || url.user != nil
     }
 
-    /// Whether the request is a POST, sending its body (or an empty one); such a request
-    /// never follows a redirect.
+    /// Whether the request sends a body (or an empty one): any method but GET and HEAD,
+    /// or a request with a body; such a request never follows a redirect.
     package var sendsBody: Bool {
-        method == "POST" || body != nil
+        (method != "GET" && method != "HEAD") || body != nil
     }
 
     /// The key of this request in recordings and the cache: method and URL, never

@@ -37,9 +37,12 @@ final class CurlExchange: @unchecked Sendable {
     /// Resumed once, by the engine.
     var continuation: CheckedContinuation<Response, any Error>?
 
-    /// - Parameter postBody: the bytes to POST; nil for a GET.
+    /// - Parameters:
+    ///   - method: the request's method; other than GET and POST, it is sent as it is
+    ///     (`CURLOPT_CUSTOMREQUEST`), with `postBody` as its body.
+    ///   - postBody: the bytes to send; nil for a GET.
     init(
-        url: URL, headers: [String: String], postBody: Data? = nil, limits: TransferLimits,
+        url: URL, method: String = "GET", headers: [String: String], postBody: Data? = nil, limits: TransferLimits,
         addressGuard: RedirectAddressGuard? = nil, proxy: ProxyEnvironment.Proxy? = nil
     ) {
         self.url = url
@@ -53,6 +56,7 @@ final class CurlExchange: @unchecked Sendable {
         }
         configure()
         if let postBody { post(postBody) }
+        if method != "GET" && method != "POST" { tributary_easy_set_string(easy, CURLOPT_CUSTOMREQUEST, method) }
     }
 
     deinit {

@@ -55,12 +55,14 @@ public final class CurlTransport: HTTPTransport {
         var addressGuard: RedirectAddressGuard?
         for hop in 0... {
             let exchange = CurlExchange(
-                url: url, headers: headers, postBody: postBody, limits: limits, addressGuard: addressGuard,
+                url: url, method: request.method, headers: headers, postBody: postBody, limits: limits,
+                addressGuard: addressGuard,
                 proxy: proxies.proxy(for: url)
             )
             let response = try await engine.run(exchange)
             let next = try RedirectPolicy.next(
-                after: response, from: url, carryingSecrets: request.carriesSecrets, sendsBody: request.sendsBody
+                after: response, from: url, carryingSecrets: request.carriesSecrets,
+                sendingBodyOf: request.sendsBody ? request.method : nil
             )
             guard let next else {
                 var answer = HTTPResponse(

@@ -3,23 +3,24 @@ import Tributary
 
 /// Which redirects are followed: 301, 302, 303, 307 and 308 with a `Location`, to http
 /// or https only, never from https to http for a request that carries a secret, and
-/// never for a POST (its body would be resent elsewhere, or dropped by a 303), so only
-/// GETs are redirected and no method changes are needed.
+/// never for a request with a body, such as a POST or PUT (its body would be resent
+/// elsewhere, or dropped by a 303), so only GETs are redirected and no method changes
+/// are needed.
 enum RedirectPolicy {
     static let followed: Set<Int> = [301, 302, 303, 307, 308]
 
     /// The URL to request next, nil when the response is final; throws for a 3xx that
     /// cannot be followed.
     static func next(
-        after response: CurlExchange.Response, from url: URL, carryingSecrets: Bool, sendsBody: Bool = false
+        after response: CurlExchange.Response, from url: URL, carryingSecrets: Bool, sendingBodyOf method: String? = nil
     ) throws -> URL? {
         guard (300..<400).contains(response.status), response.status != 304 else { return nil }
         let location = response.headers["location"]
-        if sendsBody {
+        if let method {
             let shown = location.map(Redaction.redact) ?? "nowhere"
             throw TributaryError(
                 .permanent,
-                "refused to follow a redirect of a POST (HTTP \(response.status) to \(shown)): "
+                "refused to follow a redirect of a \(method) (HTTP \(response.status) to \(shown)): "
                     + "a request with a body never follows a redirect; point the source at the address that answers"
             )
         }
