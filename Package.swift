@@ -101,6 +101,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["README.md"],
             resources: [.copy("Assets")]
@@ -161,6 +162,7 @@ let package = Package(
         .testTarget(
             name: "TributaryLiveTests", dependencies: ["TributaryLive", "TributaryNetwork", "TributaryTesting"]),
         .testTarget(name: "TributaryBytesTests", dependencies: ["TributaryBytes"]),
+        .testTarget(name: "TributaryServeTests", dependencies: ["TributaryServe", "TributaryLive", "Tributary"]),
         .testTarget(
             name: "TributaryHooksTests",
             dependencies: [

@@ -24,6 +24,16 @@ struct ServeCommand: AsyncParsableCommand {
     var port = 8080
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Turn on the Miniflux and Google Reader sync APIs for this user; the password comes from "
+                + "\(SyncAccount.passwordVariable).", valueName: "name"))
+    var syncUser: String?
+
+    @Flag(name: .long, help: "Allow a non-loopback --host without --sync-user: anyone who reaches it reads the digest.")
+    var noAuth = false
+
+    @Option(
         name: .long, help: ArgumentHelp("How long a client may take to send a request's head.", valueName: "duration"))
     var headerTimeout = "10s"
 
@@ -53,6 +63,12 @@ struct ServeCommand: AsyncParsableCommand {
         ] where Duration.parse(value) == nil {
             throw ValidationError("\(option) \(TextCleanup.singleLine(value)): expected \(Duration.acceptedForms)")
         }
+        if !ServeAddress(host: host, port: port).isLoopback && syncUser == nil && !noAuth {
+            throw ValidationError(
+                "--host \(TextCleanup.singleLine(host)) is not a loopback address: add --sync-user NAME (with "
+                    + "\(SyncAccount.passwordVariable) set) so that readers must sign in, or --no-auth to serve "
+                    + "it to anyone who can reach it")
+        }
         if state.new || state.since != nil || state.unread {
             throw ValidationError(
                 "serve offers New only and Unread only on the page; --new, --since and --unread are for digest")
@@ -65,18 +81,25 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let server = Self.server else { try ServeProgram.replaceThisProcess() }
+        let sync = try await ExitCodes.reportingFailures {
+            try syncUser.map { try SyncAccount.from(user: $0, environment: ProcessInfo.processInfo.environment) }
+        }
         let setup = LiveRun(options: run, state: state)
         let live = try await ExitCodes.reportingFailures { try setup.pipeline() }
         defer { live.finishQueuedWrites() }
         let address = ServeAddress(host: host, port: port)
-        if !address.isLoopback {
+        if !address.isLoopback && sync == nil {
             StandardError.write(
                 "tributary: warning: listening on \(host), not a loopback address: anyone who can reach it can read "
                     + "the digest (each POST still needs the page's token)")
+        } else if !address.isLoopback {
+            StandardError.write(
+                "tributary: warning: listening on \(host) over plain HTTP: the sync password travels readable to "
+                    + "anyone on the way; put a TLS reverse proxy in front (see docs/sync.md)")
         }
         do {
             try await Interruption.cancellingOnSignals {
-                try await server.serve(live, at: address, timeouts: timeouts) { port in
+                try await server.serve(live, at: address, timeouts: timeouts, sync: sync) { port in
                     StandardError.write("tributary: serving http://\(Self.hostInURL(address.host)):\(port)/")
                 }
             }

@@ -6,7 +6,8 @@ import TributaryState
 /// is new when no earlier run (or earlier moment of this one) showed it, and stays
 /// marked new for the rest of this run; marking it read is kept in the store.
 public final class LiveMemory: Sendable {
-    private let store: StateStore
+    /// The store it reads and writes; the sync APIs read the archive from it.
+    public let store: StateStore
     /// What this run has learnt of each item, by source and id.
     private let known = Locked<[String: ItemMemory]>([:])
     /// Each item's archive entry, by source and id.
@@ -71,6 +72,18 @@ public final class LiveMemory: Sendable {
         return (marking.marked, marking.unknownItemIDs)
     }
 
+    /// Marks every item of these sources read; returns how many changed.
+    public func markRead(sources: [String], at now: Date) throws -> Int {
+        let marking = try store.markRead(StateStore.ReadSelection(sources: sources), at: now)
+        let chosen = Set(sources)
+        known.withLock { known in
+            for (key, memory) in known where chosen.contains(Self.source(inKey: key)) {
+                known[key] = ItemMemory(firstSeen: memory.firstSeen, isNew: memory.isNew, isRead: true)
+            }
+        }
+        return marking.marked
+    }
+
     /// Whether another process has written to the store since the last look (the first
     /// look only notes the version).
     func storeChangedElsewhere() -> Bool {
@@ -129,4 +142,5 @@ public final class LiveMemory: Sendable {
 
     private static func key(_ item: FeedItem) -> String { item.source + "\u{1F}" + item.id }
     private static func id(inKey key: String) -> String { String(key.split(separator: "\u{1F}").last ?? "") }
+    private static func source(inKey key: String) -> String { String(key.split(separator: "\u{1F}").first ?? "") }
 }

@@ -40,6 +40,9 @@ public struct LivePipeline: Sendable {
     /// The ids of the run's sources, in feeds.json order.
     public var sourceIDs: [String] { sources.map(\.entry.id) }
 
+    /// The run's feeds.json entries, in order: what the sync APIs list as feeds.
+    public var entries: [SourceEntry] { sources.map(\.entry) }
+
     /// Subscribing starts every source's timer; each digest comes `renderInterval` after
     /// the change that caused it, with the sources that have not answered yet `pending`.
     /// A change another command makes to the state store sends the digest again, read anew.

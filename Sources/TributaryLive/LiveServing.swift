@@ -3,10 +3,11 @@
 /// `TributaryServe`); `tributary`'s does not, so that every other command starts without
 /// the server's code, and its `serve` runs `tributary-serve`.
 public protocol LiveServing: Sendable {
-    /// Serves `live` at `address`, closing connections that outstay `timeouts`;
-    /// `onListening` gets the port bound once requests can be made.
+    /// Serves `live` at `address`, closing connections that outstay `timeouts`, with the
+    /// sync APIs for `sync` when there is an account; `onListening` gets the port bound
+    /// once requests can be made.
     func serve(
-        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts,
+        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts, sync: SyncAccount?,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws
 }

@@ -14,18 +14,26 @@ public struct LiveServer: Sendable {
     let page: LivePage
     let assets: ServeAssets
     let timeouts: ServeTimeouts
+    /// The sync APIs' account; nil: their paths answer 404.
+    let sync: SyncAccount?
+    /// The time failed sign-ins are counted in.
+    let now: @Sendable () -> Date
 
     /// A server for `live` on `address`, closing connections that outstay `timeouts`;
-    /// `token` is the page's secret for POSTs.
+    /// `token` is the page's secret for POSTs; `sync` turns the sync APIs on, their
+    /// failed sign-ins counted in `now`'s time.
     public init(
         live: LivePipeline, address: ServeAddress, timeouts: ServeTimeouts = ServeTimeouts(),
-        renderer: HTMLReportRenderer, token: ServeToken = ServeToken()
+        renderer: HTMLReportRenderer, token: ServeToken = ServeToken(), sync: SyncAccount? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
     )
         throws
     {
         hub = DigestHub(live: live)
         self.address = address
         self.timeouts = timeouts
+        self.sync = sync
+        self.now = now
         page = LivePage(renderer: renderer, token: token)
         assets = try ServeAssets()
     }
@@ -34,9 +42,14 @@ public struct LiveServer: Sendable {
     /// free one for port 0) once requests can be made.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let bound = LiveValue<Int?>(nil)
-        let router = Router()
+        let router = Router(context: ServeRequestContext.self)
         router.add(middleware: PortBoundGuard(address: address, bound: bound, token: page.token))
+        router.add(
+            middleware: SyncGuard(
+                credentials: sync.map(SyncCredentials.init), limiter: FailureLimiter(now: now),
+                hasStore: hub.live.memory != nil))
         addRoutes(to: router)
+        if let sync { MinifluxAPI(hub: hub, account: sync).register(on: router) }
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
@@ -55,7 +68,7 @@ public struct LiveServer: Sendable {
         }
     }
 
-    private func addRoutes(to router: Router<BasicRequestContext>) {
+    private func addRoutes(to router: Router<ServeRequestContext>) {
         let hub = hub
         let page = page
         let assets = assets

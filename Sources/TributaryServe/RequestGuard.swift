@@ -4,7 +4,7 @@ import Hummingbird
 /// Checks every request before it is routed: more than one `Host` line gets 400 (RFC 9112
 /// §3.2), a `Host` other than the bound host and port gets 421 (DNS rebinding; for an
 /// absolute-form target, its authority, put in `Host` by `AbsoluteTarget`), and a POST
-/// without the page's token gets 403.
+/// without the page's token gets 403 (except on the sync APIs' paths, which sign in).
 struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Tributary-Token")! }
     /// A `Host` line left among the fields: the first one becomes the request's authority.
@@ -25,7 +25,10 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
                 "This server answers only to \(acceptedHosts.sorted().joined(separator: ", ")).\n",
                 status: .misdirectedRequest)
         }
-        if request.method == .post, !token.matches(request.headers[Self.tokenHeader]) {
+        // The sync APIs sign in with the sync account instead (`SyncGuard`).
+        if request.method == .post, !SyncGuard.isSyncPath(request.uri.path),
+            !token.matches(request.headers[Self.tokenHeader])
+        {
             return ServeResponse.text(
                 "Missing or wrong X-Tributary-Token: send the one in the page's meta tag.\n",
                 status: .forbidden)

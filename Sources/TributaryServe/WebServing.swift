@@ -6,10 +6,11 @@ public struct WebServing: LiveServing {
     public init() {}
 
     public func serve(
-        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts,
+        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts, sync: SyncAccount?,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
-        try await LiveServer(live: live, address: address, timeouts: timeouts, renderer: try HTMLReportRenderer())
-            .run(onListening: onListening)
+        try await LiveServer(
+            live: live, address: address, timeouts: timeouts, renderer: try HTMLReportRenderer(), sync: sync
+        ).run(onListening: onListening)
     }
 }

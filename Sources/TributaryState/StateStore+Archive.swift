@@ -84,21 +84,30 @@ extension StateStore {
     }
 
     private static func archivedItem(_ row: Row, now: Date) -> ArchivedItem {
-        let tags: String = row[13]
-        var item = FeedItem(
-            id: row[1], source: row[2], sourceType: row[3], kind: ItemKind(rawValue: row[4]) ?? .post,
-            title: row[5], url: (row[6] as String?).flatMap(URL.init(string:)), author: row[7],
-            published: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)), score: row[9], summary: row[10],
-            thumbnail: (row[11] as String?).flatMap(URL.init(string:)),
-            image: (row[12] as String?).flatMap(URL.init(string:)),
-            tags: tags.isEmpty ? [] : tags.split(separator: "\n").map(String.init))
-        item.content = row[17]
+        let item = feedItem(row, from: 1, content: 17)
         let firstSeen = Date(timeIntervalSince1970: row[14])
         let readAt: Double? = row[15]
         let starredAt: Double? = row[16]
         return ArchivedItem(
             item: item, entry: ArchiveEntry(id: row[0], isStarred: starredAt != nil),
             memory: ItemMemory(firstSeen: firstSeen, isNew: firstSeen >= now, isRead: readAt != nil))
+    }
+
+    /// The item in an archive row's columns from `start` on (itemID, source name, sourceType,
+    /// kind, title, url, author, published, score, summary, thumbnail, image, tags), with
+    /// its kept article from column `content`.
+    static func feedItem(_ row: Row, from start: Int, content: Int) -> FeedItem {
+        let tags: String = row[start + 12]
+        var item = FeedItem(
+            id: row[start], source: row[start + 1], sourceType: row[start + 2],
+            kind: ItemKind(rawValue: row[start + 3]) ?? .post, title: row[start + 4],
+            url: (row[start + 5] as String?).flatMap(URL.init(string:)), author: row[start + 6],
+            published: (row[start + 7] as Double?).map(Date.init(timeIntervalSince1970:)), score: row[start + 8],
+            summary: row[start + 9], thumbnail: (row[start + 10] as String?).flatMap(URL.init(string:)),
+            image: (row[start + 11] as String?).flatMap(URL.init(string:)),
+            tags: tags.isEmpty ? [] : tags.split(separator: "\n").map(String.init))
+        item.content = row[content]
+        return item
     }
 
     /// What `star`/`unstar` did: how many entries changed, and the ids this config's

@@ -1,0 +1,47 @@
+import Crypto
+import Foundation
+import TributaryLive
+
+/// Checks the credentials a sync client sends against the account, in time that does not
+/// depend on which part is wrong: the user name and the password are hashed together
+/// (SHA-256), and the digests compared in full, byte by byte, without stopping early.
+struct SyncCredentials: Sendable {
+    let account: SyncAccount
+    private let expected: [UInt8]
+
+    init(_ account: SyncAccount) {
+        self.account = account
+        expected = Self.digest(user: account.user, password: account.password.value)
+    }
+
+    /// Whether `user` and `password` are the account's.
+    func accepts(user: String, password: String) -> Bool {
+        Self.constantTimeEqual(Self.digest(user: user, password: password), expected)
+    }
+
+    /// Whether `token` is the account's password, which doubles as its API token
+    /// (Miniflux's `X-Auth-Token`, Google Reader's `Auth` token derives from it).
+    func accepts(token: String) -> Bool {
+        accepts(user: account.user, password: token)
+    }
+
+    /// HTTP Basic credentials from an `Authorization` header value (RFC 7617).
+    static func basic(_ header: String?) -> (user: String, password: String)? {
+        guard let header, header.count > 6, header.prefix(6).lowercased() == "basic " else { return nil }
+        guard let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return nil }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
+
+    private static func digest(user: String, password: String) -> [UInt8] {
+        Array(SHA256.hash(data: Data((user + "\u{0}" + password).utf8)))
+    }
+
+    private static func constantTimeEqual(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+}
