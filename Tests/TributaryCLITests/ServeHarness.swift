@@ -11,11 +11,15 @@ struct ServeHarness {
     let errors: OutputLines
     let base: URL
 
-    /// Starts `serve` on `config` with its own state store; waits for it to listen.
-    static func start(config: URL, extra: [String] = []) async throws -> ServeHarness {
+    /// Starts `serve` on `config` with its own state store, `environment` added to a plain
+    /// one; waits for it to listen.
+    static func start(
+        config: URL, extra: [String] = [], environment: [String: String] = [:]
+    ) async throws -> ServeHarness {
         let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
         let running = try TributaryBinary.start(
-            ["serve", "--config", config.path, "--no-cache", "--state", state, "--port", "0"] + extra)
+            ["serve", "--config", config.path, "--no-cache", "--state", state, "--port", "0"] + extra,
+            environment: environment)
         let errors = OutputLines(running.err)
         let prefix = "tributary: serving "
         let listening = try await errors.wait(upTo: .seconds(60)) { $0.contains { $0.hasPrefix(prefix) } }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TributaryTesting
+
+/// Debian's newsboat, unmodified and headless, as a sync client of `serve`: its
+/// configuration in a folder of its own, `-x reload print-unread` for the unread count,
+/// and an interactive session in tmux driven with `send-keys`.
+struct Newsboat {
+    let folder: URL
+    let session = "newsboat-\(UUID().uuidString.prefix(8))"
+
+    /// A newsboat set up with these configuration lines (`urls-source` and its backend's).
+    init(settings: [String]) throws {
+        folder = Scratch.folder.appendingPathComponent("newsboat-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((settings + ["download-retries 1", "download-timeout 30"]).joined(separator: "\n").utf8)
+            .write(to: folder.appendingPathComponent("config"))
+        try Data().write(to: folder.appendingPathComponent("urls"))
+    }
+
+    /// Whether newsboat and tmux are installed (`scripts/bootstrap --tests` installs them).
+    static var isInstalled: Bool {
+        ["/usr/bin/newsboat", "/usr/bin/tmux"].allSatisfy(FileManager.default.isExecutableFile(atPath:))
+    }
+
+    private var files: [String] {
+        ["-C", folder.appendingPathComponent("config").path, "-c", folder.appendingPathComponent("cache.db").path,
+         "-u", folder.appendingPathComponent("urls").path]
+    }
+
+    private var environment: [String: String] {
+        ["HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    }
+
+    /// Reloads every feed from the server and returns the unread count newsboat prints.
+    func reloadAndCountUnread() async throws -> Int {
+        let output = try await Self.run("/usr/bin/newsboat", files + ["-x", "reload", "print-unread"], environment)
+        let line = output.split(separator: "\n").first { $0.hasSuffix("unread articles") } ?? ""
+        let count = Int(line.split(separator: " ").first ?? "")
+        #expect(count != nil, "newsboat printed: \(output)")
+        return count ?? -1
+    }
+
+    /// Starts newsboat in a detached tmux session of 100×30, reloading at start (`-r`).
+    func open() async throws {
+        let command = (["/usr/bin/newsboat", "-r"] + files).map { "'\($0)'" }.joined(separator: " ")
+        let variables = environment.map { "\($0.key)=\($0.value)" }
+        _ = try await Self.run(
+            "/usr/bin/tmux", ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "env"] + variables
+                + ["sh", "-c", command], environment)
+    }
+
+    /// The screen as text.
+    func screen() async throws -> String {
+        try await Self.run("/usr/bin/tmux", ["capture-pane", "-p", "-t", session], environment)
+    }
+
+    /// Waits until the screen shows `text`, looking every 100 ms (each look starts a
+    /// process); false after `seconds`, a bound that turns a hang into a failure.
+    func waitForScreen(containing text: String, seconds: Int = 60) async throws -> Bool {
+        try await Self.poll(seconds: seconds) { try await screen().contains(text) }
+    }
+
+    /// Runs `condition` every 100 ms until it holds; false after `seconds`.
+    static func poll(seconds: Int = 60, _ condition: () async throws -> Bool) async throws -> Bool {
+        let giveUp = ContinuousClock.now + .seconds(seconds)
+        while try await !condition() {
+            guard ContinuousClock.now < giveUp else { return false }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return true
+    }
+
+    /// Types `keys` (tmux key names: `A`, `Enter`, `q`).
+    func send(_ keys: String...) async throws {
+        _ = try await Self.run("/usr/bin/tmux", ["send-keys", "-t", session] + keys, environment)
+    }
+
+    /// Ends the session, whatever state newsboat is in.
+    func close() async {
+        _ = try? await Self.run("/usr/bin/tmux", ["kill-session", "-t", session], environment)
+    }
+
+    /// Runs a program to its end and returns its standard output and error.
+    static func run(_ program: String, _ arguments: [String], _ environment: [String: String]) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return try await offPool {
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
