@@ -24,7 +24,10 @@ extension StateStore {
 
     /// How entries are ordered.
     public enum SyncOrder: String, Sendable, CaseIterable {
-        case id, status, publishedAt = "published_at", createdAt = "created_at", changedAt = "changed_at"
+        case id, status
+        case publishedAt = "published_at"
+        case createdAt = "created_at"
+        case changedAt = "changed_at"
         case title, author
 
         var column: String {

@@ -40,7 +40,8 @@ struct SyncGuard: RouterMiddleware {
         }
         guard hasStore else {
             return MinifluxResponse.error(
-                "serve runs without a state store (--no-state): the sync APIs read the archive", status: .serviceUnavailable)
+                "serve runs without a state store (--no-state): the sync APIs read the archive",
+                status: .serviceUnavailable)
         }
         do {
             return try await next(request, context)
