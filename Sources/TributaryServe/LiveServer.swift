@@ -50,6 +50,11 @@ public struct LiveServer: Sendable {
                 hasStore: hub.live.memory != nil))
         addRoutes(to: router)
         if let sync { MinifluxAPI(hub: hub, account: sync).register(on: router) }
+        let bridge = BridgeFeeds(
+            hub: hub,
+            access: BridgeAccess(isOpen: address.isLoopback || sync == nil, credentials: sync.map(SyncCredentials.init))
+        )
+        bridge.register(on: router)
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
@@ -59,6 +64,7 @@ public struct LiveServer: Sendable {
                 let port = channel.localAddress?.port ?? address.port
                 bound.set(port)
                 await onListening(port)
+                bridge.announce(on: port, host: address.host)
             }, logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
