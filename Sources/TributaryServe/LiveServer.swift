@@ -16,6 +16,8 @@ public struct LiveServer: Sendable {
     let timeouts: ServeTimeouts
     /// The sync APIs' account; nil: their paths answer 404.
     let sync: SyncAccount?
+    /// The certificate and key of HTTPS; nil: plain HTTP.
+    let tls: ServeTLS?
     /// The time failed sign-ins are counted in.
     let now: @Sendable () -> Date
 
@@ -25,7 +27,7 @@ public struct LiveServer: Sendable {
     public init(
         live: LivePipeline, address: ServeAddress, timeouts: ServeTimeouts = ServeTimeouts(),
         renderer: HTMLReportRenderer, token: ServeToken = ServeToken(), sync: SyncAccount? = nil,
-        now: @escaping @Sendable () -> Date = Date.init
+        tls: ServeTLS? = nil, now: @escaping @Sendable () -> Date = Date.init
     )
         throws
     {
@@ -33,6 +35,7 @@ public struct LiveServer: Sendable {
         self.address = address
         self.timeouts = timeouts
         self.sync = sync
+        self.tls = tls
         self.now = now
         page = LivePage(renderer: renderer, token: token)
         assets = try ServeAssets()
@@ -58,7 +61,7 @@ public struct LiveServer: Sendable {
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
-            router: router, server: ServeChannel.builder(timeouts: timeouts),
+            router: router, server: try ServeChannel.builder(timeouts: timeouts, tls: tls),
             configuration: .init(address: .hostname(address.host, port: address.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? address.port
