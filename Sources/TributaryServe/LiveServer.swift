@@ -89,7 +89,10 @@ public struct LiveServer: Sendable {
         router.get("/assets/:name") { _, context in assets.response(for: context.parameters.get("name") ?? "") }
         router.get("/healthz") { _, _ in ServeResponse.text("ok\n") }
         router.get("/api/digest") { _, _ in ServeResponse.json(DigestJSON.document(of: hub.latest.value.digest)) }
-        router.get("/api/sources") { _, _ in ServeResponse.json(try DigestJSON.sources(hub.latest.value.sources)) }
+        router.get("/api/sources") { _, _ in
+            let unread = try hub.live.memory?.store.unreadCounts()
+            return ServeResponse.json(try DigestJSON.sources(hub.latest.value.sources, unread: unread))
+        }
         router.get("/api/events") { _, _ in EventStream.response(hub.events) }
         router.post("/api/refresh") { request, _ in try await ServeActions.refresh(request, hub: hub) }
         router.post("/api/read") { request, _ in try await ServeActions.markRead(request, hub: hub) }
