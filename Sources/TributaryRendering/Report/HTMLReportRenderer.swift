@@ -45,19 +45,27 @@ public struct HTMLReportRenderer: Sendable {
         render(digest, images: images, compiledIfPossible: true)
     }
 
+    /// The page of `serve`: as `render`, with each remembered item's read and star
+    /// controls in the page itself.
+    public func renderWithActions(_ digest: Digest) -> String {
+        render(digest, images: .linked, compiledIfPossible: true, actions: true)
+    }
+
     /// The page as UTF-8 in pieces, to write one after another without joining them.
     public func renderUTF8(_ digest: Digest, images: ReportImages = .linked) -> [ArraySlice<UInt8>] {
         renderUTF8(digest, images: images, compiledIfPossible: true)
     }
 
     /// The page, rendered by swift-mustache alone when `compiledIfPossible` is false (for tests).
-    func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> String {
-        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible)
+    func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false) -> String {
+        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible, actions: actions)
         return String(decoding: Array(pieces.joined()), as: UTF8.self)
     }
 
-    private func renderUTF8(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> [ArraySlice<UInt8>] {
-        var page = ReportPage(digest, images: images)
+    private func renderUTF8(
+        _ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false
+    ) -> [ArraySlice<UInt8>] {
+        var page = ReportPage(digest, images: images, actions: actions)
         if compiledIfPossible, let compiled, let pieces = try? render(page, compiled, images: images) { return pieces }
         // swift-mustache: once to find and hash the blocks, then with the policy.
         let draft = template.render(page)

@@ -11,6 +11,7 @@ enum ReportField: String, Sendable {
     case content
     case commentsURL, commentsLabel, tags, thumbnail, image
     case isNew
+    case actions, isRead, isStarred, canStar
     case src
 }
 
@@ -91,6 +92,18 @@ extension ReportItem: TemplateObject {
         case .thumbnail: thumbnail.map { .object($0) }
         case .image: image.map(TemplateValue.text)
         case .isNew: .flag(isNew)
+        case .actions: actions.map { .object($0) }
+        default: nil
+        }
+    }
+}
+
+extension ReportActions: TemplateObject {
+    func value(of field: ReportField) -> TemplateValue? {
+        switch field {
+        case .isRead: .flag(isRead)
+        case .isStarred: .flag(isStarred)
+        case .canStar: .flag(canStar)
         default: nil
         }
     }
@@ -116,3 +129,4 @@ extension SourceChip: MustacheParent {}
 extension ReportList: MustacheParent {}
 extension ReportItem: MustacheParent {}
 extension ReportImage: MustacheParent {}
+extension ReportActions: MustacheParent {}

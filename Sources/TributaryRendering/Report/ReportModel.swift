@@ -86,12 +86,14 @@ final class ReportItem: Sendable {
     let image: String?
     /// True when no earlier run showed the item; false without memory.
     let isNew: Bool
+    /// The item's read and star controls, on a page that acts (`serve`'s); nil in a report.
+    let actions: ReportActions?
 
     init(
         anchor: String, id: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
         summary: String?, content: String? = nil, commentsURL: String?, commentsLabel: String?, tags: [String],
-        thumbnail: ReportImage?, image: String?, isNew: Bool
+        thumbnail: ReportImage?, image: String?, isNew: Bool, actions: ReportActions? = nil
     ) {
         self.anchor = anchor
         self.id = id
@@ -114,7 +116,17 @@ final class ReportItem: Sendable {
         self.thumbnail = thumbnail
         self.image = image
         self.isNew = isNew
+        self.actions = actions
     }
+}
+
+/// An item's controls on `serve`'s page, rendered with the page so that nothing moves
+/// when its script starts: "Mark read" (or "Mark unread") and, for archived items, a star.
+struct ReportActions: Sendable {
+    var isRead: Bool
+    var isStarred: Bool
+    /// Whether the item has an archive entry to star.
+    var canStar: Bool
 }
 
 /// An image the page shows: a source, or a placeholder when embedding it failed.

@@ -2,9 +2,10 @@ import Foundation
 import Tributary
 
 extension ReportPage {
-    /// The view of `digest`, with times relative to its generation time.
-    init(_ digest: Digest, images: ReportImages) {
-        let items = Self.items(digest, images: images)
+    /// The view of `digest`, with times relative to its generation time; with `actions`,
+    /// each item has its read and star controls (`serve`'s page).
+    init(_ digest: Digest, images: ReportImages, actions: Bool = false) {
+        let items = Self.items(digest, images: images, actions: actions)
         let newCounts = Self.counts(items.filter(\.isNew))
         let shownCounts = Self.counts(items)
         self.init(
@@ -28,16 +29,23 @@ extension ReportPage {
     }
 
     /// The digest's items as the page shows them, their scores ranked within their sources.
-    private static func items(_ digest: Digest, images: ReportImages) -> [ReportItem] {
+    private static func items(_ digest: Digest, images: ReportImages, actions: Bool) -> [ReportItem] {
         let texts = ParallelWork.map(digest.items, ItemText.init)
         let ranks = ScorePercentile.ranks(
             of: Array(texts.indices), source: { digest.items[$0].source }, score: { texts[$0].score })
         return ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
             range.map { index in
                 let item = digest.items[index]
+                let remembered = digest.remembered(at: index)
+                let entry = actions ? digest.archiveEntry(at: index) : nil
                 return ReportItem(
                     item, text: texts[index], rank: ranks[index] ?? -1, anchor: "i\(index + 1)",
-                    now: digest.generatedAt, images: images, isNew: digest.remembered(at: index)?.isNew == true)
+                    now: digest.generatedAt, images: images, isNew: remembered?.isNew == true,
+                    actions: actions
+                        ? remembered.map {
+                            ReportActions(
+                                isRead: $0.isRead, isStarred: entry?.isStarred == true, canStar: entry != nil)
+                        } : nil)
             }
         }.flatMap { $0 }
     }
@@ -88,7 +96,8 @@ extension SourceChip {
 
 extension ReportItem {
     convenience init(
-        _ item: FeedItem, text: ItemText, rank: Double, anchor: String, now: Date, images: ReportImages, isNew: Bool
+        _ item: FeedItem, text: ItemText, rank: Double, anchor: String, now: Date, images: ReportImages, isNew: Bool,
+        actions: ReportActions? = nil
     ) {
         self.init(
             anchor: anchor, id: item.id, source: item.source, kind: item.kind.rawValue, title: item.title,
@@ -100,7 +109,7 @@ extension ReportItem {
             summary: text.summary, content: item.content, commentsURL: text.commentsURL,
             commentsLabel: text.commentsLabel, tags: item.tags,
             thumbnail: images.image(for: item),
-            image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew
+            image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew, actions: actions
         )
     }
 }
