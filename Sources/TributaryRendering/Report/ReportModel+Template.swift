@@ -12,6 +12,7 @@ enum ReportField: String, Sendable {
     case commentsURL, commentsLabel, tags, thumbnail, image
     case isNew
     case src
+    case episode, isVideo, show, duration, origin, mediaOrigins
 }
 
 // A nil field answers nil, so that the template looks further up its context, as
@@ -34,6 +35,7 @@ extension ReportPage: TemplateObject {
         case .emptyReasons: .list(.texts(emptyReasons))
         case .hasMemory: .flag(hasMemory)
         case .newItemCount: .integer(newItemCount)
+        case .mediaOrigins: .list(.texts(mediaOrigins))
         default: nil
         }
     }
@@ -91,6 +93,20 @@ extension ReportItem: TemplateObject {
         case .thumbnail: thumbnail.map { .object($0) }
         case .image: image.map(TemplateValue.text)
         case .isNew: .flag(isNew)
+        case .episode: episode.map { .object($0) }
+        default: nil
+        }
+    }
+}
+
+extension ReportEpisode: TemplateObject {
+    func value(of field: ReportField) -> TemplateValue? {
+        switch field {
+        case .url: .text(url)
+        case .isVideo: .flag(isVideo)
+        case .show: .text(show)
+        case .duration: duration.map(TemplateValue.text)
+        case .origin: .text(origin)
         default: nil
         }
     }
@@ -116,3 +132,4 @@ extension SourceChip: MustacheParent {}
 extension ReportList: MustacheParent {}
 extension ReportItem: MustacheParent {}
 extension ReportImage: MustacheParent {}
+extension ReportEpisode: MustacheParent {}

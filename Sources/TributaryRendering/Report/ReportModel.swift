@@ -25,6 +25,8 @@ struct ReportPage: Sendable {
     var hasMemory: Bool
     /// How many items no earlier run showed (0 without memory).
     var newItemCount: Int
+    /// The origins the page's episodes play from, sorted: the policy's `media-src`.
+    var mediaOrigins: [String] = []
 }
 
 /// One source's status in the header.
@@ -86,12 +88,14 @@ final class ReportItem: Sendable {
     let image: String?
     /// True when no earlier run showed the item; false without memory.
     let isNew: Bool
+    /// The episode the page plays, for an item with an audio or video enclosure.
+    let episode: ReportEpisode?
 
     init(
         anchor: String, id: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
         summary: String?, content: String? = nil, commentsURL: String?, commentsLabel: String?, tags: [String],
-        thumbnail: ReportImage?, image: String?, isNew: Bool
+        thumbnail: ReportImage?, image: String?, isNew: Bool, episode: ReportEpisode? = nil
     ) {
         self.anchor = anchor
         self.id = id
@@ -114,6 +118,7 @@ final class ReportItem: Sendable {
         self.thumbnail = thumbnail
         self.image = image
         self.isNew = isNew
+        self.episode = episode
     }
 }
 
