@@ -4,7 +4,8 @@
 // with "Unread only", or a search of two characters or more, the archive's matching items
 // that are not on the page are listed above it (GET /api/archive). It takes the page's controls
 // over from the report's own script (clones carry no listeners), since the items it
-// filters are replaced on every digest. Only this server is ever asked (connect-src 'self').
+// filters are replaced on every digest; an episode being played keeps playing through it.
+// Only this server is ever asked (connect-src 'self').
 (function () {
   "use strict";
   var doc = document;
@@ -191,12 +192,36 @@
     digest.items.forEach(function (item) { byID.set(item.id, item); });
   }
 
+  // Episodes being played, each with its item's id and its file, to keep across a swap.
+  function playing() {
+    return Array.prototype.filter.call(doc.querySelectorAll("main audio, main video"), function (media) {
+      return !media.paused;
+    }).map(function (media) {
+      var item = media.closest("[data-item]");
+      return { media: media, id: item ? item.getAttribute("data-id") : null, src: media.getAttribute("src") };
+    });
+  }
+
+  // A player that was playing takes the place of its new copy, in the same task, so it
+  // never leaves the document long enough to be paused.
+  function keepPlaying(players) {
+    players.forEach(function (player) {
+      var tag = player.media.tagName.toLowerCase();
+      var next = Array.prototype.map.call(doc.querySelectorAll("main [data-item]"), function (item) {
+        return item.getAttribute("data-id") === player.id ? item.querySelector(tag) : null;
+      }).filter(function (media) { return media && media.getAttribute("src") === player.src; })[0];
+      if (next) next.replaceWith(player.media);
+    });
+  }
+
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var players = playing();
     [["header.top .meta"], ["header.top .chips"], ["nav.jump"], ["main"]].forEach(function (selector) {
       var now = doc.querySelector(selector[0]), next = fresh.querySelector(selector[0]);
       if (now && next) now.replaceWith(doc.adoptNode(next));
     });
+    keepPlaying(players);
   }
 
   function showDigest(digest) {
