@@ -47,6 +47,7 @@ import TributaryTesting
             ))
         #expect(html.contains(#"<p class="show"><bdi>Harbour Radio</bdi> · 42 min</p>"#))
         #expect(html.contains(#"<section id="episodes" data-section>"#))
+        #expect(html.contains(#"<span class="kind">episode</span> <bdi><a href="https://harbourradio.example/42""#))
         #expect(!html.contains("<video"))
     }
 
