@@ -214,20 +214,39 @@
     });
   }
 
+  // The origins a page's policy lets its players load from (its media-src).
+  function mediaOrigins(page) {
+    var meta = page.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    var directive = (meta ? meta.getAttribute("content") : "").split(";").map(function (part) {
+      return part.trim();
+    }).filter(function (part) { return part.indexOf("media-src ") === 0; })[0];
+    return directive ? directive.split(/\s+/).slice(1) : [];
+  }
+  var allowedMedia = mediaOrigins(doc);
+
+  // Puts a new digest's page in place; false when it reloads instead: its episodes come
+  // from an origin this page's policy does not name, so only a reload (and the new
+  // policy with it) lets them play. Not while an episode is playing: a later digest will.
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var players = playing();
+    var unknown = mediaOrigins(fresh).filter(function (origin) { return allowedMedia.indexOf(origin) < 0; });
+    if (unknown.length && !players.length) {
+      location.reload();
+      return false;
+    }
     [["header.top .meta"], ["header.top .chips"], ["nav.jump"], ["main"]].forEach(function (selector) {
       var now = doc.querySelector(selector[0]), next = fresh.querySelector(selector[0]);
       if (now && next) now.replaceWith(doc.adoptNode(next));
     });
     keepPlaying(players);
+    return true;
   }
 
   function showDigest(digest) {
     remember(digest);
     return fetch("/", { cache: "no-store" }).then(function (response) { return response.text(); })
-      .then(function (html) { swap(html); decorate(); apply(); });
+      .then(function (html) { if (swap(html)) { decorate(); apply(); } });
   }
 
   function showRunning(running) {
