@@ -82,6 +82,18 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Enclosure.self, from: Data(json.utf8)) }
     }
 
+    @Test func theSanitiserKeepsEightFilesOnceEachWithTheirFieldsCheckedAgain() throws {
+        var tampered = episode
+        tampered.mimeType = "Audio/MPEG\t<b>"
+        tampered.length = -1
+        var many = [tampered, episode]
+        many += (1...10).map { Enclosure(urlString: "https://media.example.fm/more-\($0).mp3")! }
+        let kept = ItemSanitizer.enclosures(many)
+        #expect(kept.count == Enclosure.maxCount)
+        #expect(kept.first?.urlString == episode.urlString && kept.first?.mimeType == nil && kept.first?.length == nil)
+        #expect(kept.dropFirst().first?.urlString == "https://media.example.fm/more-1.mp3", "the repeat left out")
+    }
+
     @Test func snapshotsOfLastGoodItemsKeepEnclosures() throws {
         let items = [item, FeedItem(id: "a", source: "a", sourceType: "feed", kind: .article, title: "A")]
         let decoded = try #require(SnapshotCoding.decode(SnapshotCoding.encode(items[...])))
