@@ -69,7 +69,10 @@ public struct HTMLReportRenderer: Sendable {
         if compiledIfPossible, let compiled, let pieces = try? render(page, compiled, images: images) { return pieces }
         // swift-mustache: once to find and hash the blocks, then with the policy.
         let draft = template.render(page)
-        page.csp = ContentSecurityPolicy(hashing: draft, allowsDataImages: images.allowsDataURIs).header
+        page.csp =
+            ContentSecurityPolicy(
+                hashing: draft, allowsDataImages: images.allowsDataURIs, mediaOrigins: page.mediaOrigins
+            ).header
         return [Array(template.render(page).utf8)[...]]
     }
 
@@ -81,7 +84,8 @@ public struct HTMLReportRenderer: Sendable {
         let draft = try compiled.draft(.object(page), leavingOut: .csp)
         let blocks = InlineBlocks(bytes: draft.bytes)
         if draft.holes.contains(where: { blocks.contain($0.offset) }) { throw TemplateCompiler.Unsupported() }
-        return draft.pieces(
-            filling: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
+        let policy = ContentSecurityPolicy(
+            hashing: blocks, allowsDataImages: images.allowsDataURIs, mediaOrigins: page.mediaOrigins)
+        return draft.pieces(filling: policy.header)
     }
 }

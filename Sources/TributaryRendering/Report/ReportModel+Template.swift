@@ -13,6 +13,7 @@ enum ReportField: String, Sendable {
     case isNew
     case actions, isRead, isStarred, canStar
     case src
+    case episode, isVideo, show, duration, origin, mediaOrigins
 }
 
 // A nil field answers nil, so that the template looks further up its context, as
@@ -35,6 +36,7 @@ extension ReportPage: TemplateObject {
         case .emptyReasons: .list(.texts(emptyReasons))
         case .hasMemory: .flag(hasMemory)
         case .newItemCount: .integer(newItemCount)
+        case .mediaOrigins: .list(.texts(mediaOrigins))
         default: nil
         }
     }
@@ -93,6 +95,7 @@ extension ReportItem: TemplateObject {
         case .image: image.map(TemplateValue.text)
         case .isNew: .flag(isNew)
         case .actions: actions.map { .object($0) }
+        case .episode: episode.map { .object($0) }
         default: nil
         }
     }
@@ -104,6 +107,19 @@ extension ReportActions: TemplateObject {
         case .isRead: .flag(isRead)
         case .isStarred: .flag(isStarred)
         case .canStar: .flag(canStar)
+        default: nil
+        }
+    }
+}
+
+extension ReportEpisode: TemplateObject {
+    func value(of field: ReportField) -> TemplateValue? {
+        switch field {
+        case .url: .text(url)
+        case .isVideo: .flag(isVideo)
+        case .show: .text(show)
+        case .duration: duration.map(TemplateValue.text)
+        case .origin: .text(origin)
         default: nil
         }
     }
@@ -130,3 +146,4 @@ extension ReportList: MustacheParent {}
 extension ReportItem: MustacheParent {}
 extension ReportImage: MustacheParent {}
 extension ReportActions: MustacheParent {}
+extension ReportEpisode: MustacheParent {}

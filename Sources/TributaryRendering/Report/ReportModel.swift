@@ -25,6 +25,8 @@ struct ReportPage: Sendable {
     var hasMemory: Bool
     /// How many items no earlier run showed (0 without memory).
     var newItemCount: Int
+    /// The origins the page's episodes play from, sorted: the policy's `media-src`.
+    var mediaOrigins: [String] = []
 }
 
 /// One source's status in the header.
@@ -88,12 +90,15 @@ final class ReportItem: Sendable {
     let isNew: Bool
     /// The item's read and star controls, on a page that acts (`serve`'s); nil in a report.
     let actions: ReportActions?
+    /// The episode the page plays, for an item with an audio or video enclosure.
+    let episode: ReportEpisode?
 
     init(
         anchor: String, id: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
         summary: String?, content: String? = nil, commentsURL: String?, commentsLabel: String?, tags: [String],
-        thumbnail: ReportImage?, image: String?, isNew: Bool, actions: ReportActions? = nil
+        thumbnail: ReportImage?, image: String?, isNew: Bool, episode: ReportEpisode? = nil,
+        actions: ReportActions? = nil
     ) {
         self.anchor = anchor
         self.id = id
@@ -117,6 +122,7 @@ final class ReportItem: Sendable {
         self.image = image
         self.isNew = isNew
         self.actions = actions
+        self.episode = episode
     }
 }
 

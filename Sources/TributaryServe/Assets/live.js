@@ -7,7 +7,8 @@
 // the page's controls over from the report's own script (clones carry no listeners), since
 // the items it filters are replaced on every digest; a new digest keeps the view, the
 // filters, the scroll position and the focused item. The filters and the view live in the
-// URL's fragment, so a reload keeps them. Only this server is ever asked (connect-src 'self').
+// URL's fragment, so a reload keeps them; an episode being played keeps playing through a new
+// digest. Only this server is ever asked (connect-src 'self').
 (function () {
   "use strict";
   var doc = document;
@@ -340,15 +341,33 @@
     });
   }
 
-  // The new page's parts replace the old; the view, the scroll position and the focused
-  // item stay where the reader left them.
+  // The origins a page's policy lets its players load from (its media-src).
+  function mediaOrigins(page) {
+    var meta = page.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    var directive = (meta ? meta.getAttribute("content") : "").split(";").map(function (part) {
+      return part.trim();
+    }).filter(function (part) { return part.indexOf("media-src ") === 0; })[0];
+    return directive ? directive.split(/\s+/).slice(1) : [];
+  }
+  var allowedMedia = mediaOrigins(doc);
+
+  // Puts a new digest's page in place, keeping the view, the scroll position and the
+  // focused item where the reader left them; returns what restores them once the items are
+  // decorated, or null when it reloads instead: the new episodes come from an origin this
+  // page's policy does not name, so only a reload (and the new policy with it) lets them
+  // play (the fragment keeps the filters). Not while an episode plays: a later digest will.
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var players = playing();
+    var unknown = mediaOrigins(fresh).filter(function (origin) { return allowedMedia.indexOf(origin) < 0; });
+    if (unknown.length && !players.length) {
+      location.reload();
+      return null;
+    }
     var timeline = viewIsTimeline();
     var focused = focusedItem();
     var anchorTop = focused ? focused.getBoundingClientRect().top : null;
     var scrolled = window.scrollY;
-    var players = playing();
     [["header.top .meta"], ["header.top .chips"], ["nav.jump"], ["main"]].forEach(function (selector) {
       var now = doc.querySelector(selector[0]), next = fresh.querySelector(selector[0]);
       if (now && next) now.replaceWith(doc.adoptNode(next));
@@ -371,6 +390,7 @@
     return fetch("/", { cache: "no-store" }).then(function (response) { return response.text(); })
       .then(function (html) {
         var restore = swap(html);
+        if (!restore) return;
         updatedAt = new Date();
         decorate();
         apply();
