@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import Tributary
+import TributaryHooks
+import TributaryState
+import TributaryTesting
+
+/// `digest --mail`'s outbox: the new items once, nothing on an empty run, nothing lost to a failed send.
+@Suite struct MailDeliveryTests {
+    /// Keeps what it was given; fails while `failing` is set.
+    final class RecordingTransport: MailTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var sent: [String] = []
+        private var failure: String?
+
+        var messages: [String] { lock.withLock { sent } }
+        func fail(with reason: String?) { lock.withLock { failure = reason } }
+
+        func send(_ message: [UInt8], with settings: MailSettings) async throws {
+            try lock.withLock {
+                if let failure { throw TributaryError(.connection, failure) }
+                sent.append(String(decoding: message, as: UTF8.self))
+            }
+        }
+    }
+
+    struct Fixture {
+        let store: StateStore
+        let transport = RecordingTransport()
+        let settings: MailSettings
+
+        init(sendEmpty: Bool = false, retries: Int = 3) throws {
+            let folder = Scratch.folder.appendingPathComponent("mail-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            store = try StateStore(path: folder.appendingPathComponent("state.sqlite"), config: "/feeds.json")
+            settings = MailSettings(
+                to: ["me@example.org"], from: "digest@example.org", server: URL(string: "smtp://127.0.0.1:2525")!,
+                security: .none, sendEmpty: sendEmpty, retries: retries)
+        }
+
+        var clock: RunClock { RunClock(clock: ContinuousClock(), now: { MailMessageTests.date }) }
+
+        /// A run as `digest --mail` makes it: stage, commit the items as seen, send.
+        func run(_ numbers: ClosedRange<Int>, all: Bool = false) async throws -> MailReport {
+            let mail = MailDelivery(settings: settings, store: store, transport: transport, clock: clock)
+            let digest = HookFixture.digest(numbers)
+            try mail.stage(digest, at: clock.now())
+            _ = try store.remember(digest, at: clock.now())
+            return await mail.deliver(MailDelivery.Contents(shown: digest, all: all))
+        }
+
+        /// The item titles of the `index`th message's text part (its quoted-printable is plain here).
+        func titles(_ index: Int) -> [String] {
+            let text = transport.messages[index].components(separatedBy: "Content-Type: text/html")[0]
+            return text.matches(of: #/Post \d+/#).map { String($0.output) }
+        }
+    }
+
+    @Test func eachRunMailsOnlyWhatIsNewAndAnEmptyRunMailsNothing() async throws {
+        let fixture = try Fixture()
+        #expect(try await fixture.run(1...3) == .sent(items: 3))
+        #expect(fixture.titles(0) == ["Post 1", "Post 2", "Post 3"])
+        #expect(fixture.transport.messages[0].contains("Subject: Morning: 3 new items\r\n"))
+        #expect(fixture.transport.messages[0].contains("Date: Mon, 07 Dec 2026 14:26:43 +0000\r\n"), "the run's clock")
+        #expect(try await fixture.run(1...3) == .nothingNew)
+        #expect(fixture.transport.messages.count == 1)
+        #expect(try await fixture.run(1...5) == .sent(items: 2))
+        #expect(fixture.titles(1) == ["Post 4", "Post 5"])
+    }
+
+    @Test func sendEmptyMailsARunThatFoundNothing() async throws {
+        let fixture = try Fixture(sendEmpty: true)
+        _ = try await fixture.run(1...2)
+        #expect(try await fixture.run(1...2) == .sent(items: 0))
+        #expect(fixture.transport.messages.count == 2 && fixture.titles(1).isEmpty)
+        #expect(fixture.transport.messages[1].contains("Subject: Morning: 0 new items\r\n"))
+    }
+
+    @Test func aFailedSendLosesNothingAndTheNextRunMailsItAll() async throws {
+        let fixture = try Fixture()
+        fixture.transport.fail(with: "cannot connect to the mail server 127.0.0.1:2525")
+        let failed = try await fixture.run(1...2)
+        #expect(failed == .failed(reason: "cannot connect to the mail server 127.0.0.1:2525", waiting: 2, givenUp: 0))
+        #expect(
+            failed.message
+                == "tributary: mail not sent: cannot connect to the mail server 127.0.0.1:2525; 2 items wait for the next run"
+        )
+        fixture.transport.fail(with: nil)
+        #expect(try await fixture.run(1...3) == .sent(items: 3))
+        #expect(fixture.titles(0) == ["Post 1", "Post 2", "Post 3"], "the first run's items, and the new one, once")
+    }
+
+    @Test func itemsAreGivenUpOnceTheirRetriesAreSpent() async throws {
+        let fixture = try Fixture(retries: 1)
+        fixture.transport.fail(with: "down")
+        #expect(try await fixture.run(1...1) == .failed(reason: "down", waiting: 1, givenUp: 0))
+        #expect(try await fixture.run(1...1) == .failed(reason: "down", waiting: 1, givenUp: 1))
+        fixture.transport.fail(with: nil)
+        #expect(try await fixture.run(1...2) == .sent(items: 1))
+        #expect(fixture.titles(0) == ["Post 2"])
+    }
+
+    @Test func allMailsTheWholeDigestWhenSomethingIsNew() async throws {
+        let fixture = try Fixture()
+        _ = try await fixture.run(1...2)
+        #expect(try await fixture.run(1...2, all: true) == .nothingNew, "nothing new: nothing sent, even with all")
+        #expect(try await fixture.run(1...3, all: true) == .sent(items: 3))
+        #expect(fixture.titles(1) == ["Post 1", "Post 2", "Post 3"])
+    }
+}
