@@ -134,7 +134,9 @@ struct PipelineRun {
     private func stageMail(_ config: FeedsConfig, digest: Digest, store: StateStore, clock: RunClock) -> MailDelivery? {
         guard mailing, let settings = config.mail else { return nil }
         do {
-            let mail = MailDelivery(settings: settings, store: store, transport: CurlMailTransport(), clock: clock)
+            let mail = MailDelivery(
+                settings: settings, store: store, transport: CurlMailTransport(), clock: clock,
+                retention: config.retention)
             try mail.stage(digest, at: clock.now())
             return mail
         } catch {

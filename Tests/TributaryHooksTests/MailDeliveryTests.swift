@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import Tributary
 import TributaryHooks
+import TributaryNetwork
+import TributaryRendering
 import TributaryState
 import TributaryTesting
 
@@ -106,5 +108,35 @@ import TributaryTesting
         #expect(try await fixture.run(1...2, all: true) == .nothingNew, "nothing new: nothing sent, even with all")
         #expect(try await fixture.run(1...3, all: true) == .sent(items: 3))
         #expect(fixture.titles(1) == ["Post 1", "Post 2", "Post 3"])
+    }
+
+    /// The HTML part of a sent message, decoded.
+    static func html(of message: String) -> String {
+        let part = message.components(separatedBy: "Content-Transfer-Encoding: base64\r\n\r\n")[1]
+        let base64 = part.components(separatedBy: "\r\n--")[0].replacingOccurrences(of: "\r\n", with: "")
+        return String(decoding: Data(base64Encoded: base64) ?? Data(), as: UTF8.self)
+    }
+
+    @Test func thumbnailsAreLinksUnlessEmbedded() async throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 24))
+        let images = try await LocalHTTPServer.start { _ in .body(png, contentType: "image/png") }
+        defer { Task { await images.shutdown() } }
+        let fixture = try Fixture()
+        let thumbnail = try #require(URL(string: "\(images.baseURL)/t.png"))
+        var digest = HookFixture.digest(1...1)
+        digest.items[0].thumbnail = thumbnail
+        let mail = MailDelivery(
+            settings: fixture.settings, store: fixture.store, transport: fixture.transport, clock: fixture.clock)
+        try mail.stage(digest, at: fixture.clock.now())
+        #expect(await mail.deliver(MailDelivery.Contents(shown: digest, all: true)) == .sent(items: 1))
+        let linked = Self.html(of: fixture.transport.messages[0])
+        #expect(linked.contains(thumbnail.absoluteString) && !linked.contains("data:image/png"))
+        digest.items[0].id = "item-2"
+        try mail.stage(digest, at: fixture.clock.now())
+        let client = HTTPClient(transport: CurlTransport(userAgent: HTTPClient.userAgent), timeout: .seconds(5))
+        let embedder = ImageEmbedder(fetcher: ThumbnailFetcher(sharing: client))
+        #expect(await mail.deliver(MailDelivery.Contents(shown: digest, embedder: embedder)) == .sent(items: 1))
+        let embedded = Self.html(of: fixture.transport.messages[1])
+        #expect(embedded.contains("data:image/png;base64,\(png.base64EncodedString())"))
     }
 }

@@ -21,11 +21,18 @@ public struct MailDelivery: Sendable {
     let transport: any MailTransport
     let clock: RunClock
 
-    public init(settings: MailSettings, store: StateStore, transport: any MailTransport, clock: RunClock) {
+    /// How long sent and given-up rows are kept (feeds.json's `retention`, as the items themselves).
+    let retention: Duration
+
+    public init(
+        settings: MailSettings, store: StateStore, transport: any MailTransport, clock: RunClock,
+        retention: Duration = FeedsConfig.defaultRetention
+    ) {
         self.settings = settings
         self.store = store
         self.transport = transport
         self.clock = clock
+        self.retention = retention
     }
 
     /// Queues the items of `digest` the store has not seen, and those a `notify` rule
@@ -105,6 +112,7 @@ public struct MailDelivery: Sendable {
                 reason: "sent, but not recorded (\(Self.message(error))); the next run sends these items again",
                 waiting: ids.count, givenUp: 0)
         }
+        try? store.pruneHookDeliveries(olderThan: retention, now: now)
         return .sent(items: itemCount)
     }
 
