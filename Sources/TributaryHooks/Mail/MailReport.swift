@@ -1,3 +1,5 @@
+import Tributary
+
 /// How a run's mail went.
 public enum MailReport: Sendable, Equatable {
     /// The server took the message, with this many items.
@@ -14,14 +16,16 @@ public enum MailReport: Sendable, Equatable {
     public var message: String? {
         switch self {
         case .sent(let items):
-            return "tributary: mailed the digest (\(items == 1 ? "1 item" : "\(items) items"))"
+            return "tributary: mailed the digest (\(Plural.count(items, "item")))"
         case .nothingNew:
             return "tributary: nothing new to mail"
         case .busy:
             return "tributary: warning: another run is sending the mail; this run's items wait for the next"
         case .failed(let reason, let waiting, let givenUp):
-            var tail = waiting - givenUp > 0 ? "; \(waiting - givenUp) items wait for the next run" : ""
-            if givenUp > 0 { tail += "; \(givenUp) given up after their retries" }
+            let again = waiting - givenUp
+            var tail =
+                again > 0 ? "; \(Plural.count(again, "item")) \(again == 1 ? "waits" : "wait") for the next run" : ""
+            if givenUp > 0 { tail += "; \(givenUp) given up after \(givenUp == 1 ? "its" : "their") retries" }
             return "tributary: mail not sent: \(reason)\(tail)"
         }
     }
