@@ -33,23 +33,13 @@ enum ServeBrowserHarness {
         <img src="/wait" alt="">
         <script>
         const serveURL = "\(serve.absoluteString)";
+        \(HarnessServer.prelude)
         \(script)
         </script>
         """
     }
 
     static let script = #"""
-        const results = {};
-        const wait = (test, limit) => new Promise((resolve, reject) => {
-          const started = Date.now();
-          (function poll() {
-            let passed = false;
-            try { passed = test(); } catch (error) {}
-            if (passed) return resolve();
-            if (Date.now() - started > limit) return reject(new Error("timed out: " + test));
-            setTimeout(poll, 20);
-          })();
-        });
         let appWindow = null;
         const app = () => appWindow.document;
         const titles = () => Array.from(app().querySelectorAll("li.row[data-item]:not([hidden]) h3 a"))

@@ -11,29 +11,18 @@ import TributaryTesting
     @Test func refreshBringsANewPostWithoutAReloadAndTypingFilters() async throws {
         guard let chromium = Chromium.require() else { return }
         let feed = StateRunTests.GrowingFeed()
-        let serveURL = LiveValueBox<URL>()
-        let results = LiveValueBox<Data>()
-        let done = Latch()
-        let server = try await LocalHTTPServer.start { request in
+        let harness = try await HarnessServer.start { request in
             switch request.path {
-            case "/done":
-                results.value = request.body
-                await done.release()
-                return .text("thanks")
-            case "/wait":
-                await done.wait()
-                return .text("", status: 204)
             case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
             case "/nolink.xml": return .text(Self.linklessFeed, contentType: "application/rss+xml")
             case "/grow":
                 feed.grow(by: 1)
                 return .text("grown")
-            case "/harness.html":
-                return .text(ServeBrowserHarness.page(serve: serveURL.value!), contentType: "text/html")
-            default: return .text("gone", status: 404)
+            default: return nil
             }
         }
-        defer { Task { await server.shutdown() } }
+        defer { Task { await harness.shutdown() } }
+        let server = harness.server
         let config = try TributaryBinary.config(
             #"""
             {"title": "Live", "sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/feed.xml"},
@@ -41,12 +30,8 @@ import TributaryTesting
                                          {"id": "n", "type": "feed", "url": "\#(server.baseURL)/nolink.xml"}]}
             """#)
         let serve = try await ServeHarness.start(config: config)
-        serveURL.value = serve.base
-        _ = try await offPool {
-            try ServeBrowserHarness.dumpDOM(chromium, server.baseURL.appendingPathComponent("harness.html"))
-        }
-        let posted = try #require(results.value, "the harness page posted no results")
-        let seen = try JSONDecoder().decode(ServeBrowserHarness.Results.self, from: posted)
+        let seen = try await harness.run(
+            ServeBrowserHarness.page(serve: serve.base), in: chromium, as: ServeBrowserHarness.Results.self)
         #expect(seen.error == nil, "\(seen.error ?? "")")
         #expect(seen.framedPageShown == false, "another site's frame shows nothing of serve's page")
         #expect(seen.itemsAtStart == 4)

@@ -71,19 +71,9 @@ import TributaryTesting
     func run(_ chromium: Chromium, script: String, secondBase: String? = nil) async throws -> Results {
         let podcast = GrowingPodcast()
         if let secondBase { podcast.serveSecond(from: secondBase) }
-        let serveURL = LiveValueBox<URL>()
-        let results = LiveValueBox<Data>()
-        let done = Latch()
         let wav = EpisodeBrowserTests.wav(seconds: 60)
-        let server = try await LocalHTTPServer.start { request in
+        let harness = try await HarnessServer.start { request in
             switch request.path {
-            case "/done":
-                results.value = request.body
-                await done.release()
-                return .text("thanks")
-            case "/wait":
-                await done.wait()
-                return .text("", status: 204)
             case "/feed.xml":
                 let base = "http://\(request.headers["host"] ?? "")"
                 return .text(podcast.body(base: base), contentType: "application/rss+xml")
@@ -91,25 +81,20 @@ import TributaryTesting
             case "/grow":
                 podcast.grow()
                 return .text("grown")
-            case "/harness.html":
-                return .text(Self.page(serve: serveURL.value!, script: script), contentType: "text/html")
-            default: return .text("gone", status: 404)
+            default: return nil
             }
         }
-        defer { Task { await server.shutdown() } }
+        defer { Task { await harness.shutdown() } }
         let config = try TributaryBinary.config(
-            #"{"title": "Live", "sources": [{"id": "radio", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#)
+            #"{"title": "Live", "sources": [{"id": "radio", "type": "feed", "url": "\#(harness.server.baseURL)/feed.xml"}]}"#
+        )
         let serve = try await ServeHarness.start(config: config)
-        serveURL.value = serve.base
-        _ = try await offPool {
-            // A script may start playback, as a listener's click would.
-            try ServeBrowserHarness.dumpDOM(
-                chromium, server.baseURL.appendingPathComponent("harness.html"),
-                extra: ["--autoplay-policy=no-user-gesture-required"])
-        }
+        // A script may start playback, as a listener's click would.
+        let results = try await harness.run(
+            Self.page(serve: serve.base, script: script), in: chromium,
+            extra: ["--autoplay-policy=no-user-gesture-required"], as: Results.self)
         _ = try await serve.stop()
-        let posted = try #require(results.value, "the harness page posted no results")
-        return try JSONDecoder().decode(Results.self, from: posted)
+        return results
     }
 
     /// A page that opens `serve`'s page in a window and runs `script` on it (`app()` is
@@ -121,17 +106,7 @@ import TributaryTesting
         <img src="/wait" alt="">
         <script>
         const serveURL = "\(serve.absoluteString)";
-        const results = {};
-        const wait = (test, limit) => new Promise((resolve, reject) => {
-          const started = Date.now();
-          (function poll() {
-            let passed = false;
-            try { passed = test(); } catch (error) {}
-            if (passed) return resolve();
-            if (Date.now() - started > limit) return reject(new Error("timed out: " + test));
-            setTimeout(poll, 20);
-          })();
-        });
+        \(HarnessServer.prelude)
         let appWindow = null;
         const app = () => appWindow.document;
         const players = () => app().querySelectorAll("main audio");

@@ -44,17 +44,6 @@ import TributaryTesting
     }
 
     static let script = #"""
-        const results = {};
-        const wait = (test, limit) => new Promise((resolve, reject) => {
-          const started = Date.now();
-          (function poll() {
-            let passed = false;
-            try { passed = test(); } catch (error) {}
-            if (passed) return resolve();
-            if (Date.now() - started > limit) return reject(new Error("timed out: " + test));
-            setTimeout(poll, 20);
-          })();
-        });
         let appWindow = null;
         const app = () => appWindow.document;
         const rows = () => Array.from(app().querySelectorAll(".bykind li.row[data-item]"));
@@ -122,41 +111,27 @@ import TributaryTesting
     @Test func everyActionWorksFromTheKeyboardAndALiveUpdateKeepsTheView() async throws {
         guard let chromium = Chromium.require() else { return }
         let feed = Feed()
-        let serveURL = LiveValueBox<URL>()
-        let results = LiveValueBox<Data>()
-        let done = Latch()
-        let server = try await LocalHTTPServer.start { request in
+        let harness = try await HarnessServer.start { request in
             switch request.path {
-            case "/done":
-                results.value = request.body
-                await done.release()
-                return .text("thanks")
-            case "/wait":
-                await done.wait()
-                return .text("", status: 204)
             case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
             case "/grow":
                 feed.grow()
                 return .text("grown")
-            case "/harness.html":
-                let page = """
-                    <!doctype html><meta charset="utf-8"><title>harness</title><img src="/wait" alt="">
-                    <script>const serveURL = "\(serveURL.value!.absoluteString)";\n\(Self.script)</script>
-                    """
-                return .text(page, contentType: "text/html")
-            default: return .text("gone", status: 404)
+            default: return nil
             }
         }
-        defer { Task { await server.shutdown() } }
+        defer { Task { await harness.shutdown() } }
         let config = try TributaryBinary.config(
-            #"{"title": "Keys", "sources": [{"id": "k", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#)
+            #"{"title": "Keys", "sources": [{"id": "k", "type": "feed", "url": "\#(harness.server.baseURL)/feed.xml"}]}"#
+        )
         let serve = try await ServeHarness.start(config: config)
-        serveURL.value = serve.base
-        _ = try await offPool {
-            try ServeBrowserHarness.dumpDOM(chromium, server.baseURL.appendingPathComponent("harness.html"))
-        }
-        let posted = try #require(results.value, "the harness page posted no results")
-        let seen = try JSONDecoder().decode(Results.self, from: posted)
+        let page = """
+            <!doctype html><meta charset="utf-8"><title>harness</title><img src="/wait" alt="">
+            <script>const serveURL = "\(serve.base.absoluteString)";
+            \(HarnessServer.prelude)
+            \(Self.script)</script>
+            """
+        let seen = try await harness.run(page, in: chromium, as: Results.self)
         #expect(seen.error == nil, "\(seen.error ?? "")")
         #expect(seen.rows == 6 && seen.rowsWithControlsAtLoad == 6, "every item's buttons come with the page")
         #expect(seen.hebrewDirection == "rtl" && seen.arabicDirection == "rtl", "the NEW badge sets no direction")
