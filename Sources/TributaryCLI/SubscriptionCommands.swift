@@ -41,15 +41,19 @@ struct RemoveCommand: ParsableCommand {
         discussion: """
             feeds.json is edited as text: comments and the order of the other entries stay, the old \
             file is kept as feeds.json.bak, and the new one replaces it atomically. The state store keeps \
-            what it remembers of the entries. Exits 64 for an unknown id, 3 when feeds.json is invalid.
+            what it remembers of the entries (their archive, stars and read state) unless --forget. \
+            Exits 64 for an unknown id, 3 when feeds.json is invalid.
             """)
 
-    @OptionGroup var config: ConfigOption
+    @OptionGroup var location: StoreLocation
     @Flag(name: .shortAndLong, help: "Remove without asking.") var yes = false
+    @Flag(
+        name: .long, help: "Also forget what the state store keeps of them: archived items (starred too), read state.")
+    var forget = false
     @Argument(help: "The ids of the entries to remove.") var ids: [String]
 
     func run() throws {
-        let (feeds, environment) = try SubscriptionEdit.open(config)
+        let (feeds, environment) = try SubscriptionEdit.open(location.config)
         try SubscriptionEdit.refuseUnknown(ids, in: feeds)
         guard yes || SubscriptionEdit.confirm("Remove \(ids.joined(separator: ", ")) from \(feeds.url.path)?") else {
             StandardError.write(
@@ -60,6 +64,10 @@ struct RemoveCommand: ParsableCommand {
         _ = try ExitCodes.reportingStateFailures { try feeds.remove(ids, environment: environment) }
         let count = Set(ids).count
         print("\(feeds.url.path): removed \(count == 1 ? "1 entry" : "\(count) entries")")
+        if forget {
+            let forgotten = try ExitCodes.reportingStateFailures { try location.open().forget(sources: ids) }
+            print("state store: forgot \(forgotten == 1 ? "1 archived item" : "\(forgotten) archived items")")
+        }
     }
 }
 

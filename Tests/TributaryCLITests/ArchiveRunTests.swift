@@ -150,3 +150,31 @@ import TributaryTesting
         #expect(result.stderr.contains("archiveLimit: must be between 0 and 10000000, found -1"), "\(result.stderr)")
     }
 }
+
+/// `tributary remove`: the archive stays unless `--forget`, which takes starred items too.
+@Suite struct RemoveForgetTests {
+    @Test func removeKeepsTheArchiveAndForgetTakesItAll() async throws {
+        let setup = try await ArchiveRunTests.setUp()
+        defer { Task { await setup.server.shutdown() } }
+        let shown = try await setup.digest()
+        let id = try #require(shown.first?["entryID"] as? Int)
+        #expect(try await setup.run(["star", String(id)]).status == 0)
+        let search = try await setup.run(["search", "word5", "--format", "json"])
+        #expect(try ArchiveRunTests.items(search.stdout).count == 1)
+        let kept = try await setup.run(["remove", "--yes", "w"])
+        #expect(kept.status == 0 && !kept.stdout.contains("forgot"), "\(kept.stderr)")
+        let state = try await setup.run(["state"])
+        #expect(state.stdout.contains("5 items kept"), "removing an entry keeps its archive: \(state.stdout)")
+
+        // Put it back, then forget it.
+        try Data(
+            #"{"sources": [{"id": "w", "type": "feed", "url": "\#(setup.server.baseURL)/feed.xml"}]}"#.utf8
+        ).write(to: setup.config)
+        let forgot = try await setup.run(["remove", "--yes", "--forget", "w"])
+        #expect(forgot.status == 0 && forgot.stdout.contains("forgot 5 archived items"), "\(forgot.stdout)")
+        let after = try await setup.run(["search", "word5", "--format", "json"])
+        #expect(try ArchiveRunTests.items(after.stdout).isEmpty, "the starred item went too: \(after.stdout)")
+        let emptied = try await setup.run(["state"])
+        #expect(emptied.stdout.contains("no runs"), "\(emptied.stdout)")
+    }
+}
