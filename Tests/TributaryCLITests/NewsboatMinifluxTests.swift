@@ -29,13 +29,16 @@ struct NewsboatMinifluxTests {
 
         try await newsboat.open()
         defer { Task { await newsboat.close() } }
-        #expect(try await newsboat.waitForScreen(containing: "Windowed"), "\(try await newsboat.screen())")
+        let shown = try await newsboat.waitForScreen(containing: "Windowed")
         let screen = try await newsboat.screen()
+        #expect(shown, "\(screen)")
         #expect(screen.contains("(5/5)") && screen.contains("(1/2)"), "unread/total per feed: \(screen)")
         try await newsboat.send("A")  // mark the feed under the cursor, the first, read
         let markedOnServer = try await Newsboat.poll {
             let counters = MinifluxAPITests.object(try await fixture.json("/v1/feeds/counters"))
-            return MinifluxAPITests.object(counters["unreads"] as Any).values.compactMap { $0 as? Int }.sorted() == [0, 1]
+            return MinifluxAPITests.object(counters["unreads"] as Any).values.compactMap { $0 as? Int }.sorted() == [
+                0, 1,
+            ]
         }
         #expect(markedOnServer, "newsboat's mark-feed-read reaches the server")
         let page = ServeArchiveTests.items(try await fixture.serve.send("/api/digest"))
