@@ -24,8 +24,10 @@ struct Newsboat {
     }
 
     private var files: [String] {
-        ["-C", folder.appendingPathComponent("config").path, "-c", folder.appendingPathComponent("cache.db").path,
-         "-u", folder.appendingPathComponent("urls").path]
+        [
+            "-C", folder.appendingPathComponent("config").path, "-c", folder.appendingPathComponent("cache.db").path,
+            "-u", folder.appendingPathComponent("urls").path,
+        ]
     }
 
     private var environment: [String: String] {
@@ -46,7 +48,8 @@ struct Newsboat {
         let command = (["/usr/bin/newsboat", "-r"] + files).map { "'\($0)'" }.joined(separator: " ")
         let variables = environment.map { "\($0.key)=\($0.value)" }
         _ = try await Self.run(
-            "/usr/bin/tmux", ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "env"] + variables
+            "/usr/bin/tmux",
+            ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "env"] + variables
                 + ["sh", "-c", command], environment)
     }
 

@@ -44,7 +44,8 @@ import TributaryTesting
         let targets = manifest.components(separatedBy: "\n    targets: [").dropFirst().first ?? ""
         let declarations = targets.components(separatedBy: "\n)\n").first ?? targets  // the package, not lists after it
         let dependents = declarations.split(separator: "\n").filter {
-            $0.contains("\"TributaryServe\"") && !$0.contains("name: \"TributaryServe\"") && !$0.contains(".testTarget(")
+            $0.contains("\"TributaryServe\"") && !$0.contains("name: \"TributaryServe\"")
+                && !$0.contains(".testTarget(")
         }
         #expect(dependents.count == 1 && dependents[0].contains("TributaryServeMain"), "\(dependents)")
     }

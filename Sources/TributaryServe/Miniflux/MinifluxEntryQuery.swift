@@ -12,7 +12,9 @@ enum MinifluxEntryQuery {
     static let defaultLimit = 100
 
     /// The query over `feeds`, or the message of a 400 for a parameter Miniflux refuses.
-    static func parse(_ parameters: FlatDictionary<Substring, Substring>, feeds: [Int64]) -> Result<StateStore.SyncQuery, Failure> {
+    static func parse(_ parameters: FlatDictionary<Substring, Substring>, feeds: [Int64]) -> Result<
+        StateStore.SyncQuery, Failure
+    > {
         var query = StateStore.SyncQuery(feeds: feeds)
         let statuses = parameters.getAll("status").map { String($0) }
         for status in statuses where !["read", "unread", "removed"].contains(status) {
@@ -69,7 +71,9 @@ enum MinifluxEntryQuery {
     }
 
     /// The parameter's number, 0 or more, `default` when absent; nil when it is not one.
-    private static func wholeNumber(_ parameters: FlatDictionary<Substring, Substring>, _ name: String, default value: Int) -> Int? {
+    private static func wholeNumber(
+        _ parameters: FlatDictionary<Substring, Substring>, _ name: String, default value: Int
+    ) -> Int? {
         guard let text = parameters[Substring(name)] else { return value }
         return Int(String(text)).flatMap { $0 >= 0 ? $0 : nil }
     }
