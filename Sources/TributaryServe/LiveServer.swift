@@ -49,7 +49,10 @@ public struct LiveServer: Sendable {
                 credentials: sync.map(SyncCredentials.init), limiter: FailureLimiter(now: now),
                 hasStore: hub.live.memory != nil))
         addRoutes(to: router)
-        if let sync { MinifluxAPI(hub: hub, account: sync).register(on: router) }
+        if let sync {
+            MinifluxAPI(hub: hub, account: sync).register(on: router)
+            GoogleReaderAPI(hub: hub, credentials: SyncCredentials(sync)).register(on: router)
+        }
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
