@@ -40,8 +40,7 @@ extension GoogleReaderAPI {
         let page = query.page(try store().syncEntryIDs(query.query), id: \.id)
         let refs = page.entries.map { entry in
             GoogleReaderShapes.ItemRef(
-                id: String(entry.id), directStreamIds: [],
-                timestampUsec: GoogleReaderShapes.microseconds(entry.firstSeen))
+                id: String(entry.id), timestampUsec: GoogleReaderShapes.microseconds(entry.firstSeen))
         }
         return try GoogleReaderResponse.json(
             GoogleReaderShapes.ItemRefs(itemRefs: refs, continuation: page.continuation))

@@ -69,13 +69,9 @@ struct GoogleReaderAPI: Sendable {
     // MARK: feeds and labels
 
     private func subscriptions() throws -> Response {
-        let catalog = try catalog()
-        let counts = try store().syncUnreadCounts(catalog.feeds.map(\.id))
         struct List: Encodable { var subscriptions: [GoogleReaderShapes.Subscription] }
         return try GoogleReaderResponse.json(
-            List(
-                subscriptions: catalog.feeds.map { GoogleReaderShapes.subscription($0, newest: counts[$0.id]?.newest) })
-        )
+            List(subscriptions: try catalog().feeds.map(GoogleReaderShapes.subscription)))
     }
 
     private func tags() throws -> Response {

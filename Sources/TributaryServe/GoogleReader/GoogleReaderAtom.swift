@@ -22,7 +22,7 @@ enum GoogleReaderAtom {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="http://www.google.com/schemas/reader/atom/">
-            <generator uri="https://github.com/tributary">Tributary</generator>
+            <generator>Tributary</generator>
             <id>tag:google.com,2005:reader/\(XMLText.escape(stream.id))</id>
             <title>\(XMLText.escape(stream.title))</title>
             <updated>\(ISO8601Date.format(stream.updated))</updated>

@@ -15,7 +15,6 @@ enum GoogleReaderShapes {
         var url: String
         var htmlUrl: String
         var iconUrl = ""
-        var firstitemmsec: String
         var sortid: String
     }
 
@@ -78,7 +77,6 @@ enum GoogleReaderShapes {
 
     struct ItemRef: Encodable {
         var id: String
-        var directStreamIds: [String]
         var timestampUsec: String
     }
 
@@ -87,11 +85,10 @@ enum GoogleReaderShapes {
         var continuation: String?
     }
 
-    static func subscription(_ feed: SyncCatalog.Feed, newest: Date?) -> Subscription {
+    static func subscription(_ feed: SyncCatalog.Feed) -> Subscription {
         Subscription(
             id: GoogleReaderStream.feedID(feed.id), title: feed.title, categories: [category(feed.category)],
-            url: feed.address ?? "", htmlUrl: feed.address ?? "",
-            firstitemmsec: newest.map { milliseconds($0) } ?? "0", sortid: String(format: "%08X", feed.id))
+            url: feed.address ?? "", htmlUrl: feed.address ?? "", sortid: String(format: "%08X", feed.id))
     }
 
     static func category(_ category: SyncCatalog.Category) -> Category {
