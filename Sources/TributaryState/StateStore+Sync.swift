@@ -86,9 +86,9 @@ extension StateStore {
     /// `query.counting` is false).
     public func syncEntries(_ query: SyncQuery) throws -> (total: Int, entries: [SyncEntry]) {
         guard !query.feeds.isEmpty else { return (0, []) }
-        let (filter, arguments) = Self.syncFilter(query)
         let direction = query.descending ? "DESC" : "ASC"
-        let page = """
+        func page(_ filter: String) -> String {
+            """
             SELECT entry.id, entry.source, entry.itemID, source.name, entry.sourceType, entry.kind, entry.title,
                    entry.url, entry.author, entry.published, entry.score, entry.summary, entry.thumbnail,
                    entry.image, entry.tags, entry.firstSeen, entry.lastSeen, entry.readAt, entry.starredAt,
@@ -100,11 +100,14 @@ extension StateStore {
             ORDER BY \(query.order.column) \(direction), entry.id \(direction)
             LIMIT ? OFFSET ?
             """
+        }
         return try read { db in
+            let (filter, arguments) = try Self.syncFilter(query, in: db)
             let total =
                 query.counting
                 ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry \(filter)", arguments: arguments) ?? 0 : 0
-            let rows = try Row.fetchAll(db, sql: page, arguments: arguments + [query.limit ?? -1, query.offset])
+            let rows = try Row.fetchAll(
+                db, sql: page(filter), arguments: arguments + [query.limit ?? -1, query.offset])
             return (total, rows.map(Self.syncEntry))
         }
     }
@@ -113,21 +116,22 @@ extension StateStore {
     /// client that fetches contents later lists, without reading the entries' text.
     public func syncEntryIDs(_ query: SyncQuery) throws -> [(id: Int64, firstSeen: Date)] {
         guard !query.feeds.isEmpty else { return [] }
-        let (filter, arguments) = Self.syncFilter(query)
         let direction = query.descending ? "DESC" : "ASC"
-        let sql = """
-            SELECT entry.id, entry.firstSeen FROM entry \(filter)
-            ORDER BY \(query.order.column) \(direction), entry.id \(direction) LIMIT ? OFFSET ?
-            """
         return try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments + [query.limit ?? -1, query.offset]).map { row in
+            let (filter, arguments) = try Self.syncFilter(query, in: db)
+            let sql = """
+                SELECT entry.id, entry.firstSeen FROM entry \(filter)
+                ORDER BY \(query.order.column) \(direction), entry.id \(direction) LIMIT ? OFFSET ?
+                """
+            return try Row.fetchAll(db, sql: sql, arguments: arguments + [query.limit ?? -1, query.offset]).map { row in
                 (row[0], Date(timeIntervalSince1970: row[1]))
             }
         }
     }
 
-    /// The `WHERE` clause of `query` (over `entry`) and its arguments.
-    private static func syncFilter(_ query: SyncQuery) -> (String, StatementArguments) {
+    /// The `WHERE` clause of `query` (over `entry`) and its arguments; the entry a query
+    /// continues after is looked up first, so that its sort key is a constant.
+    private static func syncFilter(_ query: SyncQuery, in db: Database) throws -> (String, StatementArguments) {
         var conditions = ["entry.source IN (\(databaseQuestionMarks(count: query.feeds.count)))"]
         var arguments = StatementArguments(query.feeds)
         if let unread = query.unread { conditions.append(unread ? "entry.readAt IS NULL" : "entry.readAt IS NOT NULL") }
@@ -156,11 +160,13 @@ extension StateStore {
             arguments += [id]
         }
         if let id = query.continuingAfter {
-            let anchor = query.order.column.replacingOccurrences(of: "entry.", with: "anchor.")
-            conditions.append(
-                "(\(query.order.column), entry.id) \(query.descending ? "<" : ">") "
-                    + "((SELECT \(anchor) FROM entry AS anchor WHERE anchor.id = ?), ?)")
-            arguments += [id, id]
+            let key = try Row.fetchOne(db, sql: "SELECT \(query.order.column) FROM entry WHERE id = ?", arguments: [id])
+            if let key {
+                conditions.append("(\(query.order.column), entry.id) \(query.descending ? "<" : ">") (?, ?)")
+                arguments += [key[0] as DatabaseValue, id]
+            } else {
+                conditions.append("0")
+            }
         }
         if let search = query.search {
             conditions.append("entry.id IN (SELECT rowid FROM entrySearch WHERE entrySearch MATCH ?)")

@@ -24,10 +24,10 @@ extension GoogleReaderAPI {
         let catalog = try catalog()
         let query = GoogleReaderQuery(streams: [stream], parameters, catalog: catalog, maxCount: Self.maxContents)
         let page = query.page(try store().syncEntries(query.query).entries, id: \.id)
-        return try GoogleReaderResponse.json(
-            GoogleReaderShapes.Stream(
-                id: id, title: Self.title(of: stream, in: catalog), updated: GoogleReaderShapes.seconds(Date()),
-                items: items(page.entries, catalog), continuation: page.continuation))
+        let described = GoogleReaderStreamJSON.Page(
+            id: id, title: Self.title(of: stream, in: catalog), updated: Date(), continuation: page.continuation)
+        return GoogleReaderResponse.json(
+            bytes: GoogleReaderStreamJSON.document(described, items: Self.withFeeds(page.entries, catalog)))
     }
 
     /// `stream/items/ids?s=…` (repeatable): a page of the streams' item ids, short form.
@@ -59,10 +59,10 @@ extension GoogleReaderAPI {
         query.descending = parameters["r"] != "o"
         query.counting = false
         let entries = ids.isEmpty ? [] : try store().syncEntries(query).entries
-        return try GoogleReaderResponse.json(
-            GoogleReaderShapes.Stream(
-                id: GoogleReaderStream.readingList, title: "Reading list", updated: GoogleReaderShapes.seconds(Date()),
-                items: items(entries, catalog), continuation: nil))
+        let described = GoogleReaderStreamJSON.Page(
+            id: GoogleReaderStream.readingList, title: "Reading list", updated: Date(), continuation: nil)
+        return GoogleReaderResponse.json(
+            bytes: GoogleReaderStreamJSON.document(described, items: Self.withFeeds(entries, catalog)))
     }
 
     /// `/reader/atom/{streamId}`: the stream as an Atom feed, with the same parameters.
@@ -73,20 +73,23 @@ extension GoogleReaderAPI {
         let catalog = try catalog()
         let query = GoogleReaderQuery(streams: [stream], parameters, catalog: catalog, maxCount: Self.maxContents)
         let page = query.page(try store().syncEntries(query.query).entries, id: \.id)
-        let feeds = Dictionary(uniqueKeysWithValues: catalog.feeds.map { ($0.id, $0) })
+        let entries = Self.withFeeds(page.entries, catalog)
         var htmlURL: String?
-        if case .feed = stream { htmlURL = page.entries.first.flatMap { feeds[$0.feedID]?.address } }
+        if case .feed = stream { htmlURL = entries.first?.1.address }
         let document = GoogleReaderAtom.document(
             GoogleReaderAtom.Stream(
                 id: id, title: Self.title(of: stream, in: catalog), htmlURL: htmlURL, updated: Date(),
                 continuation: page.continuation),
-            entries: page.entries.compactMap { entry in feeds[entry.feedID].map { (entry, $0) } })
+            entries: entries)
         return GoogleReaderResponse.atom(document)
     }
 
-    private func items(_ entries: [StateStore.SyncEntry], _ catalog: SyncCatalog) -> [GoogleReaderShapes.Item] {
+    /// Each entry with its feed (an entry whose feed left the catalog is left out).
+    static func withFeeds(_ entries: [StateStore.SyncEntry], _ catalog: SyncCatalog) -> [(
+        StateStore.SyncEntry, SyncCatalog.Feed
+    )] {
         let feeds = Dictionary(uniqueKeysWithValues: catalog.feeds.map { ($0.id, $0) })
-        return entries.compactMap { entry in feeds[entry.feedID].map { GoogleReaderShapes.item(entry, feed: $0) } }
+        return entries.compactMap { entry in feeds[entry.feedID].map { (entry, $0) } }
     }
 
     /// A feed's title, a label's name, or the state's name.

@@ -17,6 +17,9 @@ enum GoogleReaderResponse {
         return body(data, type: "application/json; charset=UTF-8")
     }
 
+    /// JSON written by hand (`GoogleReaderStreamJSON`).
+    static func json(bytes: [UInt8]) -> Response { body(Data(bytes), type: "application/json; charset=UTF-8") }
+
     static func text(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         body(Data(text.utf8), type: "text/plain; charset=UTF-8", status: status, headers: headers)
     }

@@ -4,7 +4,7 @@ import TributaryRendering
 import TributaryState
 
 /// Google Reader's JSON objects as FreshRSS serves them (`p/api/greader.php`), with the
-/// fields clients read: times as strings of milliseconds and microseconds where Google
+/// fields clients read (a stream's items are written by `GoogleReaderStreamJSON`): times as strings of milliseconds and microseconds where Google
 /// gave them so (`crawlTimeMsec`, `timestampUsec`, `newestItemTimestampUsec`), as numbers
 /// of seconds elsewhere (`published`, `updated`).
 enum GoogleReaderShapes {
@@ -35,46 +35,6 @@ enum GoogleReaderShapes {
         var newestItemTimestampUsec: String
     }
 
-    struct Link: Encodable {
-        var href: String
-        var type: String?
-    }
-
-    struct Origin: Encodable {
-        var streamId: String
-        var title: String
-        var htmlUrl: String
-    }
-
-    struct Text: Encodable {
-        var direction = "ltr"
-        var content: String
-    }
-
-    struct Item: Encodable {
-        var id: String
-        var crawlTimeMsec: String
-        var timestampUsec: String
-        var published: Int64
-        var updated: Int64
-        var title: String
-        var canonical: [Link]
-        var alternate: [Link]
-        var categories: [String]
-        var origin: Origin
-        var summary: Text
-        var author: String?
-    }
-
-    struct Stream: Encodable {
-        var direction = "ltr"
-        var id: String
-        var title: String
-        var updated: Int64
-        var items: [Item]
-        var continuation: String?
-    }
-
     struct ItemRef: Encodable {
         var id: String
         var timestampUsec: String
@@ -93,21 +53,6 @@ enum GoogleReaderShapes {
 
     static func category(_ category: SyncCatalog.Category) -> Category {
         Category(id: GoogleReaderStream.label(category.title), label: category.title)
-    }
-
-    /// The item of an archive entry: its kept article as the content when there is one,
-    /// else its summary as one escaped paragraph (what the Miniflux API serves too).
-    static func item(_ entry: StateStore.SyncEntry, feed: SyncCatalog.Feed) -> Item {
-        let item = entry.item
-        let link = item.urlString.map { [Link(href: $0, type: "text/html")] } ?? []
-        return Item(
-            id: GoogleReaderItemID.long(entry.id), crawlTimeMsec: milliseconds(entry.firstSeen),
-            timestampUsec: microseconds(entry.firstSeen), published: seconds(entry.published),
-            updated: seconds(entry.published), title: item.title,
-            canonical: link.map { Link(href: $0.href) }, alternate: link, categories: categories(entry, feed: feed),
-            origin: Origin(
-                streamId: GoogleReaderStream.feedID(feed.id), title: feed.title, htmlUrl: feed.address ?? ""),
-            summary: Text(content: content(of: item)), author: item.author.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The reading list, the feed's label, and the read and starred states it is in.
