@@ -16,6 +16,7 @@ enum StateSchema {
         migrator.registerMigration("v7-rows", migrate: digestRows)
         migrator.registerMigration("v8-content", migrate: articles)
         migrator.registerMigration("v9-hooks", migrate: hookDeliveries)
+        migrator.registerMigration("v10-sync", migrate: syncCounts)
         return migrator
     }
 
