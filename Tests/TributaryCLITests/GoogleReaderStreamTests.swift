@@ -110,10 +110,17 @@ import TributaryTesting
         try await client.change("/reader/api/0/edit-tag", "i=\(longIDs[1])&r=\(Self.starred)")
         #expect(try await client.items("/reader/api/0/stream/contents/\(Self.starred)").isEmpty)
 
+        // newsboat's unread: read removed, kept-unread added; "x" is a token FreshRSS takes (Reeder's).
+        let keptUnread = try await client.send(
+            "/reader/api/0/edit-tag", method: "POST",
+            body: "i=\(shortIDs[1])&r=\(Self.read)&a=user/-/state/com.google/kept-unread&ac=edit&T=x")
+        #expect(MinifluxAPITests.text(keptUnread) == "OK")
+        #expect(try await client.unreadCounts()[Self.readingList] == 12)
+
         let forged = try await client.send(
             "/reader/api/0/edit-tag", method: "POST", body: "i=\(shortIDs[2])&a=\(Self.read)&T=forged")
         #expect(forged.status == 401, "a wrong action token changes nothing")
-        #expect(try await client.unreadCounts()[Self.readingList] == 11)
+        #expect(try await client.unreadCounts()[Self.readingList] == 12)
         try await client.fixture.stop()
     }
 
