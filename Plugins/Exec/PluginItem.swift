@@ -3,7 +3,7 @@ import Tributary
 
 /// One JSON-lines item as a plugin writes it, in the digest's item schema: `id`, `title`,
 /// `url`, `author`, `published` (ISO 8601), `score`, `summary`, `thumbnail`, `image`,
-/// `tags`, `kind`. Unknown keys are ignored; `null` counts as absent.
+/// `tags`, `kind`, `enclosures`. Unknown keys are ignored; `null` counts as absent.
 struct PluginItem {
     struct Problem: Error {
         let message: String
@@ -27,7 +27,7 @@ struct PluginItem {
             score: try number("score"), summary: try string("summary"),
             thumbnail: try string("thumbnail").flatMap(URL.init(string:)),
             image: try string("image").flatMap(URL.init(string:)),
-            tags: try tags()
+            tags: try tags(), enclosures: try enclosures()
         )
     }
 
@@ -77,7 +77,7 @@ struct PluginItem {
         return date
     }
 
-    private func present(_ key: String) -> JSONValue? {
+    func present(_ key: String) -> JSONValue? {
         guard let value = object[key], value != .null else { return nil }
         return value
     }

@@ -14,6 +14,7 @@ static struct curl_functions {
     const char *(*easy_strerror)(CURLcode);
     CURL *(*easy_init)(void);
     void (*easy_cleanup)(CURL *);
+    CURLcode (*easy_perform)(CURL *);
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
     CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
@@ -56,6 +57,7 @@ static void open_curl(void) {
     loaded.easy_strerror = function(library, "curl_easy_strerror");
     loaded.easy_init = function(library, "curl_easy_init");
     loaded.easy_cleanup = function(library, "curl_easy_cleanup");
+    loaded.easy_perform = function(library, "curl_easy_perform");
     loaded.easy_setopt = function(library, "curl_easy_setopt");
     loaded.easy_getinfo = function(library, "curl_easy_getinfo");
     loaded.slist_append = function(library, "curl_slist_append");
@@ -87,6 +89,7 @@ const char *tributary_curl_easy_strerror(CURLcode code) { return curl()->easy_st
 
 CURL *tributary_curl_easy_init(void) { return curl()->easy_init(); }
 void tributary_curl_easy_cleanup(CURL *easy) { curl()->easy_cleanup(easy); }
+CURLcode tributary_curl_easy_perform(CURL *easy) { return curl()->easy_perform(easy); }
 struct curl_slist *tributary_curl_slist_append(struct curl_slist *list, const char *text) {
     return curl()->slist_append(list, text);
 }
@@ -120,6 +123,9 @@ CURLcode tributary_easy_set_callback(CURL *easy, CURLoption option, tributary_cu
 }
 CURLcode tributary_easy_set_opensocket(CURL *easy, tributary_curl_opensocket_callback value) {
     return curl()->easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, value);
+}
+CURLcode tributary_easy_set_progress(CURL *easy, tributary_curl_progress_callback value) {
+    return curl()->easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, value);
 }
 CURLcode tributary_easy_get_string(CURL *easy, CURLINFO info, const char **value) {
     return curl()->easy_getinfo(easy, info, value);

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tributary
+import TributaryHooks
 import TributaryRendering
 
 /// `tributary digest`: the merged digest on standard output.
@@ -31,14 +32,37 @@ struct DigestCommand: AsyncParsableCommand {
         help: ArgumentHelp("Write to this file (replaced atomically) instead of standard output.", valueName: "path"))
     var out: String?
 
+    @Flag(
+        name: .long,
+        help: "Also send the digest by e-mail as feeds.json's \"mail\" says: its new items, as text and HTML.")
+    var mail = false
+
+    @Flag(name: .long, help: "With --mail: mail every item of the digest, not only the new ones.")
+    var all = false
+
+    @Flag(
+        name: .long,
+        help: "With --mail: download the thumbnails (2 MB each at most) and inline them in the mail's HTML.")
+    var embedImages = false
+
     func validate() throws {
         if let width, width < 20 { throw ValidationError("--width must be 20 or more") }
+        if (all || embedImages) && !mail { throw ValidationError("--all and --embed-images need --mail") }
+        if mail && (state.noState || state.dryRun) {
+            throw ValidationError("--mail needs the state store to know what is new: drop --no-state and --dry-run")
+        }
     }
 
     func run() async throws {
-        let pipeline = PipelineRun(options: run, state: state)
-        let (digest, committing) = try await ExitCodes.reportingFailures {
-            try await pipeline.run(try pipeline.loadConfig())
+        var pipeline = PipelineRun(options: run, state: state)
+        pipeline.mailing = mail
+        let (digest, committing, http) = try await ExitCodes.reportingFailures { [pipeline] in
+            let config = try pipeline.loadConfig()
+            let http = try pipeline.client(for: config)
+            let (digest, writes) = try await Interruption.cancellingOnSignals {
+                try await pipeline.run(config, using: http)
+            }
+            return (digest, writes, http)
         }
         var writes = committing
         if format.renderer.name == Renderer.text.name { writes.rows = digest.items.map(\.id) }  // for `mark-read 3`
@@ -48,16 +72,29 @@ struct DigestCommand: AsyncParsableCommand {
                 renderOptions(environment: pipeline.environment, isTTY: isTTY)
             }
             await writes.deliverHooks()
-            Foundation.exit(ExitCodes.code(for: digest))
+            Foundation.exit(await sendMail(writes, digest: digest, http: http) ?? ExitCodes.code(for: digest))
         }
         let output = HeldOutput(until: writes)
         let options = renderOptions(environment: pipeline.environment, isTTY: StandardOutput.isTTY)
         format.renderer.write(digest, options: options, to: output.write)
         output.release()
         await writes.deliverHooks()
+        let mailed = await sendMail(writes, digest: digest, http: http)
         // Everything is written (standard output is unbuffered): leave now rather than
         // free a large digest item by item (70 ms for 25,000 items).
-        Foundation.exit(ExitCodes.code(for: digest))
+        Foundation.exit(mailed ?? ExitCodes.code(for: digest))
+    }
+
+    /// Sends `--mail`'s message once the digest is out and says how it went on standard
+    /// error; the exit code a failed send calls for, else nil.
+    private func sendMail(_ writes: StoreWrites, digest: Digest, http: HTTPClient) async -> Int32? {
+        let embedder = embedImages ? ImageEmbedder(fetcher: ThumbnailFetcher(sharing: http)) : nil
+        let contents = MailDelivery.Contents(shown: digest, all: all, embedder: embedder)
+        guard let report = await writes.deliverMail(contents) else { return nil }
+        if let message = report.message, report.failed || report == .busy || !run.quiet {
+            StandardError.write(message)
+        }
+        return report.failed ? ExitCodes.mailFailed : nil
     }
 
     /// Text for where it goes: styled, cut and linked on a terminal only.

@@ -12,6 +12,8 @@ enum ExitCodes {
     static let allFailed: Int32 = 2
     /// feeds.json or a flag is invalid, or the state store cannot be used; nothing was fetched.
     static let invalidConfiguration: Int32 = 3
+    /// `digest --mail`: the digest was printed but the mail was not sent; its items wait for the next run.
+    static let mailFailed: Int32 = 4
     /// `serve` could not run `tributary-serve` (not built or not installed beside `tributary`).
     static let serveProgramMissing: Int32 = 69
     /// Interrupted (Ctrl-C); 143 for SIGTERM (128 + the signal's number).
@@ -19,7 +21,8 @@ enum ExitCodes {
 
     static let help = """
         Exit codes: 0 success · 1 some sources failed (the rest were printed) · \
-        2 every source failed · 3 invalid configuration or unusable state store · 64 invalid arguments · \
+        2 every source failed · 3 invalid configuration or unusable state store · 4 mail not sent (--mail) · \
+        64 invalid arguments · \
         69 tributary-serve missing (serve) · 70 libcurl missing · \
         130 interrupted (143 terminated).
         """

@@ -14,6 +14,8 @@ struct PipelineRun {
     let environment: [String: String]
     /// The bundled source types and the discovered external plugins.
     let registry: SourceRegistry
+    /// `digest --mail`: the run's new items are queued for the mail, which feeds.json must configure.
+    var mailing = false
 
     init(options: RunOptions, state: StateOptions) {
         (self.options, self.state) = (options, state)
@@ -32,6 +34,12 @@ struct PipelineRun {
         let file = try configFile()
         var config = try loader.load(contentsOf: file)
         try HookDelivery.check(config.hooks)
+        if mailing && config.mail == nil {
+            throw TributaryError(
+                .invalidConfiguration,
+                "mail: missing; --mail needs a \"mail\" section in \(file.lastPathComponent), such as "
+                    + "\(MailSettings.example) (see docs/mail.md)")
+        }
         if let limit = options.limit { config.limit = limit == 0 ? nil : limit }
         if let timeout = options.timeoutDuration { config.timeout = timeout }
         try UnknownSource.refuse(options.source, in: config, file: file.path)
@@ -70,6 +78,7 @@ struct PipelineRun {
         let now = http.clock.now()
         var writes = StoreWrites.none
         let hooks = state.dryRun ? nil : stageHooks(config, digest: digest, store: store, now: now)
+        let mail = state.dryRun ? nil : stageMail(config, digest: digest, store: store, clock: http.clock)
         do {
             if state.dryRun {
                 digest.memory = try store.remember(digest, at: now, dryRun: true)
@@ -81,6 +90,7 @@ struct PipelineRun {
                     store: store, commit: commit, retention: config.retention, now: now,
                     retentionUnread: config.retentionUnread)
                 writes.hooks = hooks
+                writes.mail = mail
                 writes.markedRead = digest.ruleMarks.filter(\.value.markRead).map(\.key).sorted()
                 writes.starred = digest.items.indices.compactMap { index in
                     digest.ruleMarks[digest.items[index].id]?.star == true ? digest.archiveEntry(at: index)?.id : nil
@@ -94,6 +104,7 @@ struct PipelineRun {
             let archived = try archive.digest(replacing: digest, from: store, after: writes, previousRun: previousRun)
             var rows = state.dryRun ? StoreWrites.none : .rowsOnly(in: store)
             rows.hooks = writes.hooks  // the commit has held (`digest(replacing:)` waited for it)
+            rows.mail = writes.mail
             return (archived, rows)
         }
         return (state.filter(previousRun: previousRun, now: now).apply(to: digest), writes)
@@ -113,6 +124,23 @@ struct PipelineRun {
             return hooks
         } catch {
             StandardError.write("tributary: warning: \(StoreWrites.message(error)) (the hooks are not run)")
+            return nil
+        }
+    }
+
+    /// Queues the run's new items for `--mail`, before the commit marks them seen (see
+    /// `MailDelivery`); nil without `--mail`, or when the outbox cannot be written (a
+    /// warning: the items stay new).
+    private func stageMail(_ config: FeedsConfig, digest: Digest, store: StateStore, clock: RunClock) -> MailDelivery? {
+        guard mailing, let settings = config.mail else { return nil }
+        do {
+            let mail = MailDelivery(
+                settings: settings, store: store, transport: CurlMailTransport(), clock: clock,
+                retention: config.retention)
+            try mail.stage(digest, at: clock.now())
+            return mail
+        } catch {
+            StandardError.write("tributary: warning: \(StoreWrites.message(error)) (the mail is not sent)")
             return nil
         }
     }

@@ -34,6 +34,20 @@ struct ServeCommand: AsyncParsableCommand {
     var noAuth = false
 
     @Option(
+        name: .long,
+        help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (with --tls-key).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
+    /// The certificate and key, when both are given.
+    var tls: ServeTLS? {
+        guard let tlsCert, let tlsKey else { return nil }
+        return ServeTLS(certificateFile: tlsCert, keyFile: tlsKey)
+    }
+
+    @Option(
         name: .long, help: ArgumentHelp("How long a client may take to send a request's head.", valueName: "duration"))
     var headerTimeout = "10s"
 
@@ -62,6 +76,14 @@ struct ServeCommand: AsyncParsableCommand {
             ("--idle-timeout", idleTimeout),
         ] where Duration.parse(value) == nil {
             throw ValidationError("\(option) \(TextCleanup.singleLine(value)): expected \(Duration.acceptedForms)")
+        }
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both PEM files, or neither for HTTP")
+        }
+        for (option, file) in [("--tls-cert", tlsCert), ("--tls-key", tlsKey)] {
+            if let file, !FileManager.default.isReadableFile(atPath: file) {
+                throw ValidationError("\(option) \(TextCleanup.singleLine(file)): no readable file there")
+            }
         }
         if !ServeAddress(host: host, port: port).isLoopback && syncUser == nil && !noAuth {
             throw ValidationError(
@@ -92,15 +114,18 @@ struct ServeCommand: AsyncParsableCommand {
             StandardError.write(
                 "tributary: warning: listening on \(host), not a loopback address: anyone who can reach it can read "
                     + "the digest (each POST still needs the page's token)")
-        } else if !address.isLoopback {
+        } else if !address.isLoopback && tls == nil {
             StandardError.write(
                 "tributary: warning: listening on \(host) over plain HTTP: the sync password travels readable to "
-                    + "anyone on the way; put a TLS reverse proxy in front (see docs/sync.md)")
+                    + "anyone on the way; give --tls-cert and --tls-key, or put a TLS reverse proxy in front (see docs/sync.md)"
+            )
         }
         do {
             try await Interruption.cancellingOnSignals {
-                try await server.serve(live, at: address, timeouts: timeouts, sync: sync) { port in
-                    StandardError.write("tributary: serving http://\(Self.hostInURL(address.host)):\(port)/")
+                try await server.serve(live, at: address, timeouts: timeouts, sync: sync, tls: tls) { port in
+                    StandardError.write(
+                        "tributary: serving \(tls == nil ? "http" : "https")://\(Self.hostInURL(address.host)):\(port)/"
+                    )
                 }
             }
         } catch let interrupted as Interruption.Interrupted {

@@ -23,6 +23,7 @@ struct StateCommand: ParsableCommand {
         func run() throws {
             let store = try location.open()
             let sources = try ExitCodes.reportingStateFailures { try store.summary() }
+            let unread = try ExitCodes.reportingStateFailures { try store.unreadCounts() }
             let time = TerminalTime(timeZone: TerminalTime.localZone(environment: ProcessInfo.processInfo.environment))
             var lines = ["\(store.path.path) · \(ByteCount.format(store.sizeOnDisk))"]
             if sources.isEmpty { lines.append("no runs of \(store.config) yet") }
@@ -31,7 +32,7 @@ struct StateCommand: ParsableCommand {
                 lines.append(
                     "\(source.source): last run \(time.stamp(source.lastRun)) \(source.status)\(message) · "
                         + "\(source.itemsKept == 1 ? "1 item" : "\(source.itemsKept) items") kept · "
-                        + "\(source.newInLastRun) new in the last run"
+                        + "\(source.newInLastRun) new in the last run · \(unread[source.source] ?? 0) unread"
                 )
             }
             StandardOutput.write(lines.joined(separator: "\n") + "\n")

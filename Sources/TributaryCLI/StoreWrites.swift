@@ -26,6 +26,8 @@ struct StoreWrites {
     var rows: [String]?
     /// feeds.json's hooks, the run's items queued for them: given them by `deliverHooks()`.
     var hooks: HookDelivery?
+    /// `--mail`: the run's new items queued for the message `deliverMail(_:)` sends.
+    var mail: MailDelivery?
 
     /// Only the numbered rows to keep: a digest of the archive (`--unread`, `--starred`)
     /// commits nothing else.
@@ -68,6 +70,16 @@ struct StoreWrites {
             for line in report.diagnostics { StandardError.write("    hook \(report.hook): \(line)") }
             if let warning = report.warning { StandardError.write("tributary: warning: \(warning)") }
         }
+    }
+
+    /// Sends the mail once the commit has held; nil without `--mail`. A commit that failed
+    /// sends nothing: the items are still new, and the next run queues them again.
+    func deliverMail(_ contents: MailDelivery.Contents) async -> MailReport? {
+        guard let mail else { return nil }
+        if let commit, (try? commit.wait()) == nil {
+            return .failed(reason: "the state store did not record this run", waiting: 0, givenUp: 0)
+        }
+        return await mail.deliver(contents)
     }
 
     static func message(_ error: any Error) -> String {

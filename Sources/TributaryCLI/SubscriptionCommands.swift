@@ -8,7 +8,7 @@ import TributaryState
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List feeds.json's entries: id, type, title, tags, enabled, and the last run's status.",
+        abstract: "List feeds.json's entries: id, type, title, tags, enabled, unread items, the last run's status.",
         discussion: "Tab-separated when piped. Exits 3 when feeds.json is invalid.")
 
     @OptionGroup var location: StoreLocation
@@ -17,14 +17,16 @@ struct ListCommand: ParsableCommand {
         let (feeds, environment) = try SubscriptionEdit.open(location.config)
         let storeFile =
             location.state.map { URL(fileURLWithPath: $0) } ?? StateStore.defaultPath(environment: environment)
-        let summaries = FileManager.default.fileExists(atPath: storeFile.path) ? try location.open().summary() : []
+        let store = FileManager.default.fileExists(atPath: storeFile.path) ? try location.open() : nil
+        let summaries = try store?.summary() ?? []
+        let unread = try store?.unreadCounts() ?? [:]
         let lastRuns = Dictionary(summaries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in feeds.listings {
             let status =
                 lastRuns[entry.id].map { "\($0.status) \(ClockTime.format($0.lastRun, now: Date()))" } ?? "never run"
             let fields = [
                 entry.id, entry.type, entry.title ?? "", entry.tags.joined(separator: ","),
-                entry.enabled ? "enabled" : "disabled", status,
+                entry.enabled ? "enabled" : "disabled", "\(unread[entry.id] ?? 0) unread", status,
             ]
             print(fields.map { TextCleanup.singleLine($0) }.joined(separator: "\t"))
         }

@@ -25,8 +25,9 @@ final class DeliveryLock {
         case unavailable
     }
 
-    static func take(beside store: URL) -> Taking {
-        let descriptor = unsafe open(store.path + ".hooks.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    /// Takes `state.sqlite.NAME.lock`: `hooks` for the hooks, `mail` for `digest --mail`.
+    static func take(beside store: URL, name: String = "hooks") -> Taking {
+        let descriptor = unsafe open(store.path + ".\(name).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return .unavailable }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

@@ -10,6 +10,8 @@ public final class LiveMemory: Sendable {
     public let store: StateStore
     /// What this run has learnt of each item, by source and id.
     private let known = Locked<[String: ItemMemory]>([:])
+    /// When each source's answer last recorded in the store came, by source id.
+    private let recordedAnswers = Locked<[String: Date]>([:])
     /// Each item's archive entry, by source and id.
     private let entries = Locked<[String: ArchiveEntry]>([:])
     /// Told when the store cannot be read or written; the items are shown unmarked.
@@ -29,6 +31,33 @@ public final class LiveMemory: Sendable {
         let memories = known.withLock { known in items.map { known[Self.key($0)] } }
         let archived = entries.withLock { entries in items.map { entries[Self.key($0)] } }
         return DigestMemory(idHashes: items.map(\.idHash), memories: memories, entries: archived)
+    }
+
+    /// Records in the store the outcome of each source in `states` that answered since the
+    /// last call, with how many of its items in `digest` are new, so that `tributary state`
+    /// tells how `watch` and `serve` went.
+    func recordOutcomes(_ states: [LiveSourceState], of digest: Digest, at now: Date) {
+        let answered = recordedAnswers.withLock { recorded in
+            states.filter { state in
+                guard let at = state.refreshedAt, state.status.state != .pending, recorded[state.status.id] != at
+                else { return false }
+                recorded[state.status.id] = at
+                return true
+            }
+        }
+        guard !answered.isEmpty else { return }
+        var newBySource: [String: Int] = [:]
+        for (position, item) in digest.items.enumerated()
+        where digest.memory?.memory(at: position, idHash: item.idHash)?.isNew == true {
+            newBySource[item.source, default: 0] += 1
+        }
+        let run = Digest(
+            title: digest.title, generatedAt: now, sources: answered.map(\.status), items: [])
+        do {
+            try store.recordOutcomes(of: run, newBySource: newBySource, at: now)
+        } catch {
+            warn("the state store: \(error)")
+        }
     }
 
     /// Stars (or unstars) the archive's entries `ids`; returns how many changed and the

@@ -109,6 +109,7 @@ public struct LivePipeline: Sendable {
     func digest(of states: [LiveSourceState]) -> LiveDigest {
         var digest = reducer.reduce(states.map(\.latest), generatedAt: clock.now())
         digest.memory = memory?.recall(digest.items, at: clock.now())
+        memory?.recordOutcomes(states, of: digest, at: clock.now())
         return LiveDigest(digest: digest, sources: states)
     }
 }

@@ -4,10 +4,10 @@
 /// the server's code, and its `serve` runs `tributary-serve`.
 public protocol LiveServing: Sendable {
     /// Serves `live` at `address`, closing connections that outstay `timeouts`, with the
-    /// sync APIs for `sync` when there is an account; `onListening` gets the port bound
-    /// once requests can be made.
+    /// sync APIs for `sync` when there is an account, over HTTPS with `tls`; `onListening`
+    /// gets the port bound once requests can be made.
     func serve(
-        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts, sync: SyncAccount?,
+        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts, sync: SyncAccount?, tls: ServeTLS?,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws
 }

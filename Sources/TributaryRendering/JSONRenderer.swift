@@ -72,6 +72,7 @@ public struct JSONRenderer: Sendable {
     private func write(_ item: FeedItem, remembered: ItemMemory?, entry: ArchiveEntry?, to out: inout JSONWriter) {
         out.field("author", first: true) { $0.string(item.author) }
         if let content = item.content { out.field("content") { $0.string(content) } }
+        out.field("enclosures") { $0.enclosures(item.enclosures) }
         if let entry { out.field("entryID") { $0.integer(Int64(entry.id)) } }
         if let remembered { out.field("firstSeen") { $0.date(remembered.firstSeen) } }
         out.field("id") { $0.string(item.id) }

@@ -47,7 +47,7 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// `**[title](<url>)** — kind · source · author · score · date`, with **new** first in
-    /// the details of a new item; written straight into `out`, escaping as it goes.
+    /// the details of a new item and an episode's enclosure last (`[♫ 42 min](<url>)`); written straight into `out`, escaping as it goes.
     private static func appendLine(for item: FeedItem, isNew: Bool, to out: inout [UInt8]) {
         out.append("**")
         if let url = item.urlString {
@@ -68,6 +68,9 @@ public struct MarkdownRenderer: Sendable {
         }
         if let score = item.score { out.append(" · score \(TextRenderer.format(score))") }
         if let published = item.published { out.append(" · " + ISO8601Date.format(published)) }
+        if let episode = item.episode {
+            out.append(" · [\(EpisodeLabel.marker(episode))](<\(destination(episode.urlString))>)")
+        }
     }
 
     /// Backslash-escapes the characters that CommonMark would read as inline markup in

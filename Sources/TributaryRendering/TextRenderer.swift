@@ -42,8 +42,11 @@ public struct TextRenderer: Sendable {
     /// Streams the digest to `sink` in pieces, a window of items at a time.
     public func render(_ digest: Digest, to sink: ByteSink) {
         ChunkedOutput.write(header(digest) + "\n\n", to: sink)
+        let shows = Self.shows(digest)
         ChunkedOutput.write(digest.items, to: sink) { index, item, out in
-            render(item, number: index + 1, now: digest.generatedAt, marker: marker(digest, at: index), to: &out)
+            render(
+                item, number: index + 1, now: digest.generatedAt, marker: marker(digest, at: index), shows: shows,
+                to: &out)
         }
         var lines: [String] = []
         if digest.items.isEmpty {
@@ -86,7 +89,16 @@ public struct TextRenderer: Sendable {
         return style.isEnabled ? style.green("●") + " " : "N "
     }
 
-    private func render(_ item: FeedItem, number: Int, now: Date, marker: String, to out: inout [UInt8]) {
+    /// The sources' titles by id, which an episode shows as its show's name.
+    private static func shows(_ digest: Digest) -> [String: String] {
+        digest.sources.reduce(into: [:]) { shows, status in
+            if let title = status.title { shows[status.id] = title }
+        }
+    }
+
+    private func render(
+        _ item: FeedItem, number: Int, now: Date, marker: String, shows: [String: String], to out: inout [UInt8]
+    ) {
         let prefix = String(number).leftPadded(to: 3) + " " + (marker.isEmpty ? " " : marker)
         let prefixWidth = marker.isEmpty ? 5 : 6  // the marker's escape codes take no columns
         let indent = String(repeating: " ", count: prefixWidth)
@@ -94,15 +106,19 @@ public struct TextRenderer: Sendable {
         let title = cut(item.title, to: width.map { $0 - prefixWidth - kind.count - 1 })
         let shownTitle = links ? Hyperlink.wrap(style.bold(title), url: item.urlString) : style.bold(title)
         out.append(prefix + shownTitle + " " + style.cyan(kind) + "\n")
-        out.append(indent + style.dim(cut(meta(item, now: now), to: width.map { $0 - prefixWidth })) + "\n")
-        if let url = item.urlString {
+        let episode = item.episode
+        let details = meta(item, episode: episode, show: shows[item.source], now: now)
+        out.append(indent + style.dim(cut(details, to: width.map { $0 - prefixWidth })) + "\n")
+        for url in [item.urlString, episode?.urlString].compactMap({ $0 }) {
             out.append(indent + (Hyperlink.isSafe(url) ? url : TextCleanup.singleLine(url)) + "\n")
         }
         out.append("\n")
     }
 
-    private func meta(_ item: FeedItem, now: Date) -> String {
-        var meta = [item.source]
+    /// `source · author · ▲score · age`; an episode's: `show · ♫ 42 min · author · age`.
+    private func meta(_ item: FeedItem, episode: Enclosure?, show: String?, now: Date) -> String {
+        var meta = [episode == nil ? item.source : show.map(TextCleanup.singleLine) ?? item.source]
+        if let episode { meta.append(EpisodeLabel.marker(episode)) }
         if let author = item.author { meta.append(author) }
         if let score = item.score { meta.append("▲\(Self.format(score))") }
         if let published = item.published { meta.append(time.age(of: published, now: now)) }

@@ -18,10 +18,11 @@ enum DigestJSON {
     }
 
     /// `[{"id", "type", "title", "status", "message", "itemCount", "refreshing", "refreshedAt", "nextRefresh"}]`.
-    static func sources(_ sources: [LiveSourceState]) throws -> String {
+    static func sources(_ sources: [LiveSourceState], unread: [String: Int]? = nil) throws -> String {
         let objects: [[String: Any]] = sources.map { source in
             let status = source.status
             return [
+                "unread": unread.map { $0[status.id] ?? 0 as Any } ?? NSNull(),
                 "id": status.id, "type": status.type, "title": status.title ?? NSNull(),
                 "status": status.state.rawValue, "message": status.message ?? NSNull(),
                 "itemCount": status.itemCount, "refreshing": source.isRefreshing,

@@ -18,7 +18,7 @@ struct LivePage: Sendable {
     let token: ServeToken
 
     func render(_ digest: Digest) -> Rendered {
-        var page = renderer.render(digest)
+        var page = renderer.renderWithActions(digest)
         page = Self.extendingPolicy(page)
         let head =
             #"<meta name="tributary-token" content="\#(token.value)">"#

@@ -16,6 +16,8 @@ public struct LiveServer: Sendable {
     let timeouts: ServeTimeouts
     /// The sync APIs' account; nil: their paths answer 404.
     let sync: SyncAccount?
+    /// The certificate and key of HTTPS; nil: plain HTTP.
+    let tls: ServeTLS?
     /// The time failed sign-ins are counted in.
     let now: @Sendable () -> Date
 
@@ -25,7 +27,7 @@ public struct LiveServer: Sendable {
     public init(
         live: LivePipeline, address: ServeAddress, timeouts: ServeTimeouts = ServeTimeouts(),
         renderer: HTMLReportRenderer, token: ServeToken = ServeToken(), sync: SyncAccount? = nil,
-        now: @escaping @Sendable () -> Date = Date.init
+        tls: ServeTLS? = nil, now: @escaping @Sendable () -> Date = Date.init
     )
         throws
     {
@@ -33,6 +35,7 @@ public struct LiveServer: Sendable {
         self.address = address
         self.timeouts = timeouts
         self.sync = sync
+        self.tls = tls
         self.now = now
         page = LivePage(renderer: renderer, token: token)
         assets = try ServeAssets()
@@ -53,15 +56,21 @@ public struct LiveServer: Sendable {
             MinifluxAPI(hub: hub, account: sync).register(on: router)
             GoogleReaderAPI(hub: hub, credentials: SyncCredentials(sync)).register(on: router)
         }
+        let bridge = BridgeFeeds(
+            hub: hub,
+            access: BridgeAccess(isOpen: address.isLoopback || sync == nil, credentials: sync.map(SyncCredentials.init))
+        )
+        bridge.register(on: router)
         var logger = Logger(label: "tributary-serve")
         logger.logLevel = .critical  // its only errors are the cancellations of a normal stop
         let app = Application(
-            router: router, server: ServeChannel.builder(timeouts: timeouts),
+            router: router, server: try ServeChannel.builder(timeouts: timeouts, tls: tls),
             configuration: .init(address: .hostname(address.host, port: address.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? address.port
                 bound.set(port)
                 await onListening(port)
+                bridge.announce(on: port, host: address.host)
             }, logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
@@ -83,7 +92,10 @@ public struct LiveServer: Sendable {
         router.get("/assets/:name") { _, context in assets.response(for: context.parameters.get("name") ?? "") }
         router.get("/healthz") { _, _ in ServeResponse.text("ok\n") }
         router.get("/api/digest") { _, _ in ServeResponse.json(DigestJSON.document(of: hub.latest.value.digest)) }
-        router.get("/api/sources") { _, _ in ServeResponse.json(try DigestJSON.sources(hub.latest.value.sources)) }
+        router.get("/api/sources") { _, _ in
+            let unread = try hub.live.memory?.store.unreadCounts()
+            return ServeResponse.json(try DigestJSON.sources(hub.latest.value.sources, unread: unread))
+        }
         router.get("/api/events") { _, _ in EventStream.response(hub.events) }
         router.post("/api/refresh") { request, _ in try await ServeActions.refresh(request, hub: hub) }
         router.post("/api/read") { request, _ in try await ServeActions.markRead(request, hub: hub) }

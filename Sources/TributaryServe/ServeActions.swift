@@ -36,7 +36,8 @@ enum ServeActions {
         }
         let refreshed = hub.live.currentDigest
         hub.latest.set(refreshed)  // answered with the refreshed digest in place, not 300 ms later
-        return ServeResponse.json(try DigestJSON.sources(refreshed.sources))
+        let unread = try hub.live.memory?.store.unreadCounts()
+        return ServeResponse.json(try DigestJSON.sources(refreshed.sources, unread: unread))
     }
 
     /// `POST /api/read` with `{"ids": […], "read": false}` (read when left out): marks those

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -13,9 +14,14 @@ struct ServeChannel: ServerChildChannel {
     let http1: HTTP1Channel
     let timeouts: ServeTimeouts
 
-    /// The server builder for `Application`.
-    static func builder(timeouts: ServeTimeouts) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in ServeChannel(http1: HTTP1Channel(responder: responder), timeouts: timeouts) }
+    /// The server builder for `Application`: over TLS (HummingbirdTLS, swift-nio-ssl) when
+    /// `tls` gives a certificate and key; throws a message naming the file that cannot be read.
+    static func builder(timeouts: ServeTimeouts, tls: ServeTLS? = nil) throws -> HTTPServerBuilder {
+        let plain = HTTPServerBuilder { responder in
+            ServeChannel(http1: HTTP1Channel(responder: responder), timeouts: timeouts)
+        }
+        guard let tls else { return plain }
+        return try .tls(plain, tlsConfiguration: try ServeTLSConfiguration.make(tls))
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {

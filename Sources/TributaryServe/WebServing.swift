@@ -6,11 +6,12 @@ public struct WebServing: LiveServing {
     public init() {}
 
     public func serve(
-        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts, sync: SyncAccount?,
+        _ live: LivePipeline, at address: ServeAddress, timeouts: ServeTimeouts, sync: SyncAccount?, tls: ServeTLS?,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
         try await LiveServer(
-            live: live, address: address, timeouts: timeouts, renderer: try HTMLReportRenderer(), sync: sync
+            live: live, address: address, timeouts: timeouts, renderer: try HTMLReportRenderer(), sync: sync,
+            tls: tls
         ).run(onListening: onListening)
     }
 }

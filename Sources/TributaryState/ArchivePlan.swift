@@ -65,13 +65,14 @@ struct ArchivePlan {
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO entry (id, source, idKey, fingerprint, itemID, sourceType, kind, title, url, author,
-                    published, score, summary, thumbnail, image, tags, firstSeen, lastSeen, readAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    published, score, summary, thumbnail, image, tags, enclosures, firstSeen, lastSeen, readAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let rewrite = try db.cachedStatement(
             sql: """
                 UPDATE entry SET fingerprint = ?, sourceType = ?, kind = ?, title = ?, url = ?, author = ?,
-                    published = ?, score = ?, summary = ?, thumbnail = ?, image = ?, tags = ?, lastSeen = ?
+                    published = ?, score = ?, summary = ?, thumbnail = ?, image = ?, tags = ?, enclosures = ?,
+                    lastSeen = ?
                 WHERE id = ?
                 """)
         let touch = try db.cachedStatement(sql: "UPDATE entry SET lastSeen = ? WHERE id = ?")
@@ -136,21 +137,33 @@ struct ArchivedText {
     /// The tags as the archive keeps (and searches) them: one a line.
     var tags: String { item.tags.joined(separator: "\n") }
 
-    /// sourceType, kind, title, url, author, published, score, summary, thumbnail, image, tags.
+    /// The enclosures as the archive keeps them: a JSON array, nil for none.
+    var enclosures: String? {
+        let enclosures = item.enclosures
+        guard !enclosures.isEmpty else { return nil }
+        var writer = JSONWriter(capacity: 256)
+        writer.enclosures(enclosures)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// sourceType, kind, title, url, author, published, score, summary, thumbnail, image, tags, enclosures.
     var arguments: StatementArguments {
         [
             item.sourceType, item.kind.rawValue, item.title, item.urlString, item.author,
             item.published?.timeIntervalSince1970, item.score, item.summary, item.thumbnailString, item.imageString,
-            tags,
+            tags, enclosures,
         ]
     }
 
+    /// The enclosures count only when there are some, so that rows archived before the
+    /// archive kept them keep their fingerprints.
     var fingerprint: Int64 {
-        let fields: [String?] = [
-            item.sourceType, item.kind.rawValue, item.title, item.urlString, item.author,
-            item.published.map { "\($0.timeIntervalSince1970)" }, item.summary, item.thumbnailString,
-            item.imageString, tags,
-        ]
+        let fields: [String?] =
+            [
+                item.sourceType, item.kind.rawValue, item.title, item.urlString, item.author,
+                item.published.map { "\($0.timeIntervalSince1970)" }, item.summary, item.thumbnailString,
+                item.imageString, tags,
+            ] + (enclosures.map { [$0] } ?? [])
         // A unit separator between fields and a mark for an absent one: moving text from one
         // field to the next, or emptying one, changes the fingerprint.
         return StoreKey.of(fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}"))

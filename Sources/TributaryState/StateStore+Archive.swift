@@ -59,7 +59,7 @@ extension StateStore {
         let sql = """
             SELECT entry.id, entry.itemID, source.name, entry.sourceType, entry.kind, entry.title, entry.url,
                    entry.author, entry.published, entry.score, entry.summary, entry.thumbnail, entry.image,
-                   entry.tags, entry.firstSeen, entry.readAt, entry.starredAt, article.content
+                   entry.tags, entry.firstSeen, entry.readAt, entry.starredAt, article.content, entry.enclosures
             FROM entry JOIN source ON source.id = entry.source
             LEFT JOIN article ON article.config = source.config AND article.source = source.name
                 AND article.idKey = entry.idKey
@@ -84,7 +84,10 @@ extension StateStore {
     }
 
     private static func archivedItem(_ row: Row, now: Date) -> ArchivedItem {
-        let item = feedItem(row, from: 1, content: 17)
+        var item = feedItem(row, from: 1, content: 17)
+        if let enclosures = row[18] as String? {
+            item.enclosures = (try? JSONDecoder().decode([Enclosure].self, from: Data(enclosures.utf8))) ?? []
+        }
         let firstSeen = Date(timeIntervalSince1970: row[14])
         let readAt: Double? = row[15]
         let starredAt: Double? = row[16]

@@ -92,7 +92,7 @@ extension StateStore {
     }
 
     /// Records the run and each source's outcome (`newBySource`: how many of its items were new).
-    private func recordRun(_ digest: Digest, newBySource: [String: Int], at now: Date, in db: Database) throws {
+    func recordRun(_ digest: Digest, newBySource: [String: Int], at now: Date, in db: Database) throws {
         try db.execute(
             sql: "INSERT INTO run (config, startedAt) VALUES (?, ?)",
             arguments: [config, now.timeIntervalSince1970])

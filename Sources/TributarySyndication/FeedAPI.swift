@@ -63,6 +63,8 @@ struct RawEntry: Sendable {
     var thumbnail: RawURL?
     /// Media attached: `enclosure`, `media:content`, JSON `image`/attachments.
     var media: [RawMedia] = []
+    /// `itunes:duration`: how long the episode plays (seconds, `MM:SS` or `HH:MM:SS`).
+    var duration: TextSpan?
     /// Stack Exchange `re:rank`.
     var rank: TextSpan?
     /// The first `<img src>` seen inside XHTML content, resolved.
@@ -86,4 +88,19 @@ struct RawMedia: Sendable {
     var url: RawURL
     /// A MIME type (`image/jpeg`) or a Media RSS `medium` (`image`).
     var type: TextSpan?
+    /// An enclosure (RSS `enclosure`, Atom `link rel="enclosure"`, a JSON Feed attachment),
+    /// or a Media RSS `media:content`, which is one only when it is audio or video.
+    var isEnclosure = true
+    /// The declared MIME type alone (`type`), when `type` may hold a `medium`.
+    var mimeType: TextSpan?
+    /// The size in bytes: RSS and Atom `length`, Media RSS `fileSize`, JSON `size_in_bytes`.
+    var length: TextSpan?
+    /// Seconds: Media RSS `duration`, JSON `duration_in_seconds`.
+    var duration: TextSpan?
+
+    init(url: RawURL, type: TextSpan?) {
+        self.url = url
+        self.type = type
+        mimeType = type
+    }
 }

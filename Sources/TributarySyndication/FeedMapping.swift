@@ -51,7 +51,7 @@ enum FeedMapping {
             published: (entry.published ?? entry.updated ?? entry.created).flatMap {
                 FeedDates.parse(utf8: text.bytes($0))
             },
-            summary: summary, tags: tags(entry, text)
+            summary: summary, tags: tags(entry, text), enclosures: enclosures(entry, text)
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
         item.urlString = link.flatMap(WebAddress.absoluteString)

@@ -66,11 +66,11 @@ extension FeedXMLState {
         case .itunesImage: startMediaField(tag, attributes)
         // Apple's first podcast specification (2005) gave an episode's artwork as a link.
         case .itunesLink where attributes.value("rel", is: "image"): startMediaField(.itunesImage, attributes)
-        case .enclosure: startMediaField(.mediaContent, attributes)
+        case .enclosure: startEnclosure(attributes)
         case .contentEncoded: begin(capture: tag, type: .html)
         case .xhtmlBody: begin(capture: .contentEncoded, type: .xhtml)
         case .dcTitle, .link, .atomID, .pubDate, .dcDate, .published, .updated, .created, .rssAuthor, .dcCreator,
-            .itunesAuthor, .description, .rssCategory, .dcSubject, .itunesKeywords, .rank:
+            .itunesAuthor, .description, .rssCategory, .dcSubject, .itunesKeywords, .itunesDuration, .rank:
             begin(capture: tag)
         default: break
         }
@@ -108,7 +108,11 @@ extension FeedXMLState {
         case .mediaContent:
             if entry != nil, let bytes = attributes.bytes("url") {
                 let type = (attributes.bytes("medium") ?? attributes.bytes("type")).map { remainder.add($0) }
-                let media = RawMedia(url: url(bytes), type: type)
+                var media = RawMedia(url: url(bytes), type: type)
+                media.isEnclosure = false
+                media.mimeType = attributes.bytes("type").map { remainder.add($0) }
+                media.length = attributes.bytes("fileSize").map { remainder.add($0) }
+                media.duration = attributes.bytes("duration").map { remainder.add($0) }
                 entry?.media.append(media)
             }
         case .mediaCategory, .otherSummary: begin(capture: tag)
@@ -129,10 +133,19 @@ extension FeedXMLState {
                 entry?.linkRank = rank
             }
         case .enclosure:
-            let media = RawMedia(url: url(href), type: attributes.bytes("type").map { remainder.add($0) })
+            var media = RawMedia(url: url(href), type: attributes.bytes("type").map { remainder.add($0) })
+            media.length = attributes.bytes("length").map { remainder.add($0) }
             entry?.media.append(media)
         case .other: break
         }
+    }
+
+    /// RSS 2.0's `<enclosure url length type>`.
+    private mutating func startEnclosure(_ attributes: FeedAttributes) {
+        guard entry != nil, let bytes = attributes.bytes("url") else { return }
+        var media = RawMedia(url: url(bytes), type: attributes.bytes("type").map { remainder.add($0) })
+        media.length = attributes.bytes("length").map { remainder.add($0) }
+        entry?.media.append(media)
     }
 
     private mutating func addCategory(_ span: TextSpan) {
@@ -186,6 +199,7 @@ extension FeedXMLState {
         case .rssCategory, .dcSubject, .mediaCategory: addCategory(span)
         case .itunesKeywords: for keyword in remainder.split(span, at: UInt8(ascii: ",")) { addCategory(keyword) }
         case .rank: entry?.rank = span
+        case .itunesDuration: entry?.duration = span
         default: break
         }
     }

@@ -43,7 +43,8 @@ enum FeedXMLTag {
     case rssAuthor, dcCreator, itunesAuthor, atomAuthor, atomName, sourceAuthor
     case description, atomSummary, contentEncoded, atomContent, otherSummary
     case rssCategory, atomCategory, dcSubject, mediaCategory, itunesKeywords
-    case mediaThumbnail, mediaContent, enclosure, itunesImage, itunesLink, itunesCategory, rank, img, xhtmlBlock
+    case mediaThumbnail, mediaContent, enclosure, itunesImage, itunesLink, itunesCategory, itunesDuration, rank, img
+    case xhtmlBlock
     /// An RSS item's full content as XHTML: `xhtml:body`, or `body` in no namespace.
     case xhtmlBody
     /// XHTML `script` and `style`: their text is code, never shown.
@@ -126,7 +127,7 @@ enum FeedXMLTag {
 
     private static let itunes: [String: FeedXMLTag] = [
         "author": .itunesAuthor, "image": .itunesImage, "summary": .otherSummary, "keywords": .itunesKeywords,
-        "category": .itunesCategory, "link": .itunesLink,
+        "category": .itunesCategory, "link": .itunesLink, "duration": .itunesDuration,
     ]
 
     /// XHTML elements that break a line, read as a space in inline XHTML content.

@@ -73,10 +73,16 @@ struct JSONFeedAuthor {
 struct JSONFeedAttachment {
     var url: String?
     var mime_type: String?
+    /// A number, kept as its digits.
+    var size_in_bytes: String?
+    /// A number, kept as its digits.
+    var duration_in_seconds: String?
 
     init(_ json: [String: JSONValue]) {
         url = json["url"]?.stringValue
         mime_type = json["mime_type"]?.stringValue
+        size_in_bytes = json["size_in_bytes"]?.numberText
+        duration_in_seconds = json["duration_in_seconds"]?.numberText
     }
 }
 
@@ -151,7 +157,10 @@ extension JSONFeedItem {
         entry.thumbnail = batch.add(image ?? banner_image).map { RawURL(text: $0, base: base) }
         entry.media = (attachments ?? []).compactMap { attachment in
             batch.add(attachment.url).map {
-                RawMedia(url: RawURL(text: $0, base: base), type: batch.add(attachment.mime_type))
+                var media = RawMedia(url: RawURL(text: $0, base: base), type: batch.add(attachment.mime_type))
+                media.length = batch.add(attachment.size_in_bytes)
+                media.duration = batch.add(attachment.duration_in_seconds)
+                return media
             }
         }
         batch.append(entry)

@@ -20,6 +20,7 @@ import Testing
     static let cInterop: Set<String> = [
         "Plugins/Exec/ChildProcess.swift",
         "Sources/TributaryNetwork/Curl/CurlEngine.swift", "Sources/TributaryNetwork/Curl/CurlExchange.swift",
+        "Sources/TributaryNetwork/Curl/SMTPExchange.swift",
         "Sources/TributaryNetwork/Curl/RedirectAddressGuard.swift",
         "Sources/TributaryNetwork/Compression/Decompression.swift",
         "Sources/TributarySyndication/FeedSAXHandler.swift", "Sources/TributarySyndication/FeedXMLReader.swift",

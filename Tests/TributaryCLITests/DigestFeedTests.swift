@@ -12,6 +12,15 @@ import Testing
         let author: String?
         let source: String
         let tags: [String]
+        let enclosures: [Enclosure]
+    }
+
+    /// An enclosure as `--format json` writes it.
+    struct Enclosure: Decodable, Equatable {
+        let url: String
+        let mimeType: String?
+        let length: Int?
+        let duration: Int?
     }
 
     struct DigestJSON: Decodable {
@@ -44,9 +53,10 @@ import Testing
     }
 
     @Test(arguments: ["atom", "rss", "jsonfeed"])
-    func theFeedReadsBackWithEveryItemsTitleURLDateAndAuthor(format: String) async throws {
+    func theFeedReadsBackWithEveryItemsTitleURLDateAuthorAndEnclosures(format: String) async throws {
         let original = try await recordedDigest()
         #expect(original.count > 50)
+        #expect(original.contains { $0.enclosures.contains { $0.mimeType == "audio/mpeg" && $0.duration != nil } })
         let file = try scratchFolder().appendingPathComponent("digest.\(format == "jsonfeed" ? "json" : "xml")")
         let result = try await TributaryBinary.run(["digest", "--format", format, "--out", file.path] + Self.replay)
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -69,6 +79,7 @@ import Testing
             #expect(after.author == before.author)
             #expect(after.tags.first == before.source, "the source is the first category")
             #expect(Array(after.tags.dropFirst()) == before.tags)
+            #expect(after.enclosures == before.enclosures, "\(before.title)")
         }
     }
 

@@ -279,6 +279,27 @@ import Testing
         #expect(!result.stdout.contains("k3y"))
     }
 
+    @Test func exportServeWritesEveryEntryAsTheFeedServeMakesOfIt() async throws {
+        let config = """
+            {"sources": [
+              {"id": "so-swift", "type": "stackoverflow", "title": "Swift questions", "tags": ["swift"]},
+              {"id": "search", "type": "flickr", "mode": "search", "text": "owls", "apiKey": "${FLICKR_API_KEY}"},
+              {"id": "off", "type": "hackernews", "enabled": false}
+            ]}
+            """
+        let folder = try folder(config: config, opml: "")
+        let result = try await TributaryBinary.run(
+            ["export", "--serve", "http://127.0.0.1:8080/"], environment: ["FLICKR_API_KEY": "k3y"], in: folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let feeds = OPMLFixtures.feeds(in: Data(result.stdout.utf8))
+        #expect(feeds.count == 2, "the disabled entry is left out: \(result.stdout)")
+        #expect(result.stdout.contains(#"xmlUrl="http://127.0.0.1:8080/feeds/so-swift.atom""#))
+        #expect(result.stdout.contains(#"xmlUrl="http://127.0.0.1:8080/feeds/search.atom""#))
+        #expect(!result.stdout.contains("k3y"))
+        let wrong = try await TributaryBinary.run(["export", "--serve", "127.0.0.1:8080"], in: folder)
+        #expect(wrong.status == 64 && wrong.stderr.contains("--serve"))
+    }
+
     @Test func exportListsMastodonTagAndAccountFeedsButNotFilteredTimelines() async throws {
         let config = """
             {"sources": [

@@ -80,7 +80,7 @@ import TributaryTesting
         let page = Self.object(
             try await fixture.json("/v1/entries?limit=3&offset=3&order=published_at&direction=desc"))
         #expect(page["total"] as? Int == 12, "every feed's entries count")
-        #expect(Self.objects(page["entries"]).compactMap { $0["title"] as? String } == ["Post 8", "Post 7", "Post 6"])
+        #expect(Self.objects(page["entries"]).compactMap { $0["title"] as? String } == ["Post 7", "Post 6", "Post 5"])
         let after = Self.object(try await fixture.json("/v1/entries?after_entry_id=0&limit=0&direction=asc&order=id"))
         #expect(Self.objects(after["entries"]).count == 12)
         let found = Self.object(try await fixture.json("/v1/entries?search=word7"))
@@ -95,8 +95,10 @@ import TributaryTesting
     @Test func readAndStarredStateIsOneWithThePageAndTheDigest() async throws {
         let fixture = try await SyncFixture.start()
         try await fixture.refresh()
-        let unread = Self.objects(Self.object(try await fixture.json("/v1/entries?status=unread"))["entries"])
+        let newestFirst = "/v1/entries?status=unread&order=published_at&direction=desc"
+        let unread = Self.objects(Self.object(try await fixture.json(newestFirst))["entries"])
         #expect(unread.count == 7)
+        #expect(unread.prefix(2).compactMap { $0["title"] as? String } == ["Post 5", "Post 4"])
         let ids = unread.prefix(2).compactMap { $0["id"] as? Int }
         let marked = try await fixture.send(
             "/v1/entries", method: "PUT", body: #"{"entry_ids": [\#(ids[0]), \#(ids[1])], "status": "read"}"#)

@@ -29,9 +29,9 @@ struct NewsboatMinifluxTests {
 
         try await newsboat.open()
         defer { Task { await newsboat.close() } }
-        let shown = try await newsboat.waitForScreen(containing: "Windowed")
+        let opened = try await newsboat.waitForScreen(containing: "Windowed")
         let screen = try await newsboat.screen()
-        #expect(shown, "\(screen)")
+        #expect(opened, "newsboat shows the feeds: \(screen)")
         #expect(screen.contains("(5/5)") && screen.contains("(1/2)"), "unread/total per feed: \(screen)")
         try await newsboat.send("A")  // mark the feed under the cursor, the first, read
         let markedOnServer = try await Newsboat.poll {

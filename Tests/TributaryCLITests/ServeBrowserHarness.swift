@@ -101,8 +101,8 @@ enum ServeBrowserHarness {
         """#
 
     /// Loads `url` in headless Chromium with web security off until the page has loaded
-    /// (at most `seconds`), and returns the DOM.
-    static func dumpDOM(_ chromium: Chromium, _ url: URL, seconds: Int = 90) throws -> String {
+    /// (at most `seconds`), and returns the DOM; `extra` arguments go to Chromium too.
+    static func dumpDOM(_ chromium: Chromium, _ url: URL, seconds: Int = 90, extra: [String] = []) throws -> String {
         let scratch = Scratch.folder.appendingPathComponent("chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -110,13 +110,13 @@ enum ServeBrowserHarness {
         try Data().write(to: output)
         let process = Process()
         process.executableURL = chromium.executable
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-web-security", "--disable-site-isolation-trials", "--disable-popup-blocking",
-            "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-            "--dump-dom", url.absoluteString,
-        ]
+        process.arguments =
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-web-security", "--disable-site-isolation-trials", "--disable-popup-blocking",
+                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+            ] + extra + ["--dump-dom", url.absoluteString]
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -11,12 +11,12 @@ struct ServeHarness {
     let errors: OutputLines
     let base: URL
 
-    /// Starts `serve` on `config` with its own state store, `environment` added to a plain
-    /// one; waits for it to listen.
+    /// Starts `serve` on `config` with its own state store (beside `config` unless `state`
+    /// says where), `environment` added to a plain one; waits for it to listen.
     static func start(
-        config: URL, extra: [String] = [], environment: [String: String] = [:]
+        config: URL, extra: [String] = [], environment: [String: String] = [:], state: String? = nil
     ) async throws -> ServeHarness {
-        let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
+        let state = state ?? config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
         let running = try TributaryBinary.start(
             ["serve", "--config", config.path, "--no-cache", "--state", state, "--port", "0"] + extra,
             environment: environment)

@@ -26,7 +26,31 @@ import TributaryTesting
         #expect(photo.thumbnail?.absoluteString == "https://example.com/t.jpg")
         #expect(photo.published == Date(timeIntervalSince1970: 1_795_257_000.25))
         #expect(update.items[2].kind == .article, "an unknown kind is an article")
+        #expect(
+            update.items[2].enclosures == [
+                Enclosure(urlString: "https://example.com/e.mp3", mimeType: "audio/mpeg", length: 100, duration: 60)!,
+                Enclosure(urlString: "https://example.com/e.txt")!,
+            ], "enclosures as --format json writes them; one that is no web address dropped")
+        #expect(update.items[1].enclosures.isEmpty)
         #expect(update.diagnostics == ["fixture: starting", "fixture: done"])
+    }
+
+    @Test(arguments: [
+        (#"{"title": "a", "enclosures": "x"}"#, #""enclosures" must be a list of objects, found a string"#),
+        (#"{"title": "a", "enclosures": [{"mimeType": "audio/mpeg"}]}"#, #"with a "url" string"#),
+        (
+            #"{"title": "a", "enclosures": [{"url": "https://e.example/a", "length": "9"}]}"#,
+            #""length" must be a whole"#
+        ),
+    ])
+    func enclosuresOfTheWrongShapeAreNamed(line: String, message: String) throws {
+        let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
+        do {
+            _ = try PluginItem(object).item()
+            Issue.record("\(line) was read")
+        } catch let problem as PluginItem.Problem {
+            #expect(problem.message.contains(message), "\(problem.message)")
+        }
     }
 
     @Test func theProgramReadsTheEntryAsJSONOnStandardInput() async throws {

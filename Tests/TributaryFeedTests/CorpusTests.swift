@@ -24,6 +24,8 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
     var dates: [String]?
     /// The first item's summary.
     var summary: String?
+    /// Each item's first enclosure, as `url type length duration` (`-` for unknown).
+    var enclosures: [String]?
 
     var testDescription: String { file }
 
@@ -66,10 +68,21 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
             #expect(read == dates.map { Int(utc($0).timeIntervalSince1970) })
         }
         if let summary = expected.summary { #expect(first.summary == summary) }
+        if let enclosures = expected.enclosures {
+            let read = items.map { item in
+                item.enclosures.first.map { enclosure in
+                    [
+                        enclosure.urlString, enclosure.mimeType ?? "-", enclosure.length.map(String.init) ?? "-",
+                        enclosure.duration.map(String.init) ?? "-",
+                    ].joined(separator: " ")
+                }
+            }
+            #expect(read == enclosures)
+        }
 
         for item in items {
             #expect(!item.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "empty title: \(item.id)")
-            for url in [item.url, item.thumbnail, item.image].compactMap({ $0 }) {
+            for url in [item.url, item.thumbnail, item.image].compactMap({ $0 }) + item.enclosures.map(\.url) {
                 #expect(
                     ["http", "https"].contains(url.scheme ?? "") && url.host != nil,
                     "not an absolute http(s) URL: \(url)")

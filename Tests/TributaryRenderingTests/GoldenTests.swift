@@ -21,6 +21,7 @@ import TributaryRendering
             SourceStatus(
                 id: "x", type: "twitter", state: .skipped,
                 message: "bearerToken is not set; set TWITTER_BEARER_TOKEN to enable this source"),
+            SourceStatus(id: "radio", type: "feed", title: "Harbour Radio", state: .ok, itemCount: 1),
         ],
         items: [
             FeedItem(
@@ -38,6 +39,22 @@ import TributaryRendering
                 title: "*Bold* <b>claims</b> | pipes",
                 url: nil, author: nil, published: nil, score: nil, summary: nil
             ),
+            episode,
+        ]
+    )
+
+    /// A podcast's episode: an audio enclosure timed by `itunes:duration`, and a second,
+    /// unplayed one (the transcript).
+    static let episode = FeedItem(
+        id: "radio:42", source: "radio", sourceType: "feed", kind: .article,
+        title: "42: Tides, timetables & time zones", url: URL(string: "https://harbourradio.example/42"),
+        author: "Dana Reyes", published: generatedAt.addingTimeInterval(-7200),
+        summary: "Why the ferry timetable has three clocks.",
+        enclosures: [
+            Enclosure(
+                urlString: "https://media.harbourradio.example/hr042.mp3?a=1&b=2", mimeType: "audio/mpeg",
+                length: 40_531_968, duration: 2_533)!,
+            Enclosure(urlString: "https://harbourradio.example/42.txt", mimeType: "text/plain")!,
         ]
     )
 

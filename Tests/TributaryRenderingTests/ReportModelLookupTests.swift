@@ -21,10 +21,12 @@ import TributaryTesting
     @Test func everyFieldOfTheViewIsFoundByName() throws {
         var digest = SampleDigest.digest()
         digest.items[0].summary = nil
+        digest.items.append(GoldenTests.episode)
         let page = ReportPage(digest, images: .linked)
         let objects: [any TemplateObject] =
             [page] + page.chips + page.lists + page.timeline
-            + page.timeline.compactMap(\.thumbnail)
+            + page.timeline.compactMap(\.thumbnail) + page.timeline.compactMap(\.episode)
+        #expect(page.timeline.contains { $0.episode != nil })
         for object in objects {
             #expect(Self.disagreements(object).isEmpty, "\(type(of: object)): \(Self.disagreements(object))")
         }

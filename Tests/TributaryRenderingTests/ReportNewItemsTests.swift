@@ -46,7 +46,7 @@ import TributaryTesting
     @Test func eachNewItemHasABadgeInEverySectionThatListsIt() throws {
         let html = try HTMLReportRenderer().render(Self.remembered())
         // 4 items in the gallery or a list, and again in the timeline.
-        #expect(ReportRendererTests.count(#"<span class="new">new</span>"#, in: html) == 8)
+        #expect(ReportRendererTests.count(#"<span class="new" dir="ltr">new</span>"#, in: html) == 8)
         #expect(ReportRendererTests.count(" data-new ", in: html) == 8)
         #expect(html.contains(#"<span class="fresh">2 new</span>"#))
         #expect(ReportRendererTests.count(#"<span class="fresh">1 new</span>"#, in: html) == 2)

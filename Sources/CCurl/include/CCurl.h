@@ -12,6 +12,7 @@ const char *tributary_curl_easy_strerror(CURLcode code);
 
 CURL *tributary_curl_easy_init(void);
 void tributary_curl_easy_cleanup(CURL *easy);
+CURLcode tributary_curl_easy_perform(CURL *easy);
 struct curl_slist *tributary_curl_slist_append(struct curl_slist *list, const char *text);
 void tributary_curl_slist_free_all(struct curl_slist *list);
 
@@ -37,6 +38,10 @@ CURLcode tributary_easy_set_string(CURL *easy, CURLoption option, const char *va
 CURLcode tributary_easy_set_pointer(CURL *easy, CURLoption option, void *value);
 CURLcode tributary_easy_set_callback(CURL *easy, CURLoption option, tributary_curl_data_callback value);
 CURLcode tributary_easy_set_opensocket(CURL *easy, tributary_curl_opensocket_callback value);
+/* CURLOPT_XFERINFOFUNCTION: a non-zero return stops the transfer (a send that was cancelled). */
+typedef int (*tributary_curl_progress_callback)(void *context, curl_off_t download_total, curl_off_t download_now,
+                                                curl_off_t upload_total, curl_off_t upload_now);
+CURLcode tributary_easy_set_progress(CURL *easy, tributary_curl_progress_callback value);
 CURLcode tributary_easy_get_string(CURL *easy, CURLINFO info, const char **value);
 CURLMcode tributary_multi_set_long(CURLM *multi, CURLMoption option, long value);
 

@@ -48,5 +48,7 @@ public enum SnapshotCoding {
         out.field("tags") { $0.strings(item.tags) }
         out.field("thumbnailData") { $0.string(item.thumbnailData) }
         out.field("content") { $0.string(item.content) }
+        let enclosures = item.enclosures
+        if !enclosures.isEmpty { out.field("enclosures") { $0.enclosures(enclosures) } }
     }
 }

@@ -69,6 +69,10 @@ public struct ConfigLoader: Sendable {
             config.hooks = HookParser(expansion: EnvironmentExpansion(environment: environment), paths: paths)
                 .hooks(hooks, into: &problems)
         }
+        if let mail = object["mail"] {
+            config.mail = MailParser(expansion: EnvironmentExpansion(environment: environment), paths: paths)
+                .settings(mail, into: &problems)
+        }
         config.maxConnections = top.int("maxConnections", &problems) ?? config.maxConnections
         config.maxConnectionsPerHost =
             top.int("maxConnectionsPerHost", &problems) ?? config.maxConnectionsPerHost

@@ -24,6 +24,9 @@ extension FeedsConfig {
             "hooks", .hooks, "commands and webhooks given each run's new items, once each",
             default: "[]"),
         OptionSpec(
+            "mail", .mail, "where `digest --mail` sends the digest: to, from, smtp, user, password (docs/mail.md)",
+            default: "none"),
+        OptionSpec(
             "maxConnections", .integer(1...1024), "requests in flight at once, over all hosts",
             default: String(defaultMaxConnections)),
         OptionSpec(

@@ -42,6 +42,8 @@ public struct FeedsConfig: Sendable {
     public var rules: [Rule] = []
     /// The `hooks` told of each run's new items (see docs/hooks.md).
     public var hooks: [Hook] = []
+    /// The `mail` section: where `digest --mail` sends the digest (see docs/mail.md); nil when absent.
+    public var mail: MailSettings?
 
     public static let defaultTitle = "Tributary digest"
     public static let defaultLimit = 100

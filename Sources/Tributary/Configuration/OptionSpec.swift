@@ -27,6 +27,8 @@ public struct OptionSpec: Sendable {
         case rules
         /// A list of hooks (`{"exec": […]}` or `{"webhook": URL}`), read in full by `HookParser`.
         case hooks
+        /// The `mail` object (`to`, `from`, `smtp`, …), read in full by `MailParser`.
+        case mail
     }
 
     public var name: String
@@ -69,6 +71,7 @@ public struct OptionSpec: Sendable {
         case .stringMap: "object of strings"
         case .rules: "list of rules (docs/rules.md)"
         case .hooks: "list of hooks (docs/hooks.md)"
+        case .mail: "object (docs/mail.md)"
         }
     }
 }

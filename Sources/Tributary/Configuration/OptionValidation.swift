@@ -41,6 +41,9 @@ enum OptionValidation {
         case .hooks:  // each hook is read, with its own paths, by `HookParser`
             guard case .array = value else { return expected("a list of hooks", value) }
             return nil
+        case .mail:  // read, with its own paths, by `MailParser`
+            guard case .object = value else { return expected("an object such as \(MailParser.example)", value) }
+            return nil
         }
     }
 

@@ -34,9 +34,27 @@ struct ItemSanitizer: Sendable {
             item.thumbnailData = nil
         }
         if let score = item.score, !score.isFinite { item.score = nil }
+        if !item.enclosures.isEmpty { item.enclosures = Self.enclosures(item.enclosures) }
         // Reports show `content` as HTML, so only the extractor's cleaned HTML may fill it
         // (after this, for `fullText` entries); a source or plugin that sets it is ignored.
         if item.content != nil { item.content = nil }
+    }
+
+    /// At most `Enclosure.maxCount` enclosures, each address once, each made again through
+    /// `Enclosure`'s initialiser (a source may have set a field to anything): only http and
+    /// https addresses, media types as `Enclosure.mediaType` reads them, values within bounds.
+    static func enclosures(_ enclosures: [Enclosure]) -> [Enclosure] {
+        var seen = Set<String>()
+        var kept: [Enclosure] = []
+        for enclosure in enclosures where kept.count < Enclosure.maxCount {
+            guard
+                let clean = Enclosure(
+                    urlString: enclosure.urlString, mimeType: enclosure.mimeType, length: enclosure.length,
+                    duration: enclosure.duration), seen.insert(clean.urlString).inserted
+            else { continue }
+            kept.append(clean)
+        }
+        return kept
     }
 
     /// The item's own tags, then the entry's that it lacks (compared without case).

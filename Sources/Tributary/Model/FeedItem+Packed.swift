@@ -28,14 +28,17 @@ extension FeedItem {
         /// The text fields, in the order they are packed.
         enum Field: Int, CaseIterable {
             case id, source, sourceType, title, url, author, summary, thumbnail, image, thumbnailData, tags, content
+            case enclosures
 
             var bit: UInt16 { 1 << UInt16(rawValue) }
         }
 
         /// nil when the item does not pack: its text over 65,535 bytes (an inlined
-        /// thumbnail, say), a tag holding NUL, or a date that is not a number.
+        /// thumbnail, say), a tag holding NUL, an enclosure's type holding a tab or a
+        /// line break, or a date that is not a number.
         init?(_ values: Values) {
             guard !values.tags.contains(where: { $0.utf8.contains(0) }),
+                values.enclosures?.allSatisfy(PackedEnclosures.fits) != false,
                 values.published?.timeIntervalSinceReferenceDate.isNaN != true
             else { return nil }
             let fields = Field.allCases.map { Self.text(of: $0, in: values) }
@@ -63,6 +66,7 @@ extension FeedItem {
             case .thumbnailData: values.thumbnailData
             case .content: values.content
             case .tags: values.tags.isEmpty ? nil : values.tags.joined(separator: "\0")
+            case .enclosures: values.enclosures.map(PackedEnclosures.text)
             }
         }
 
@@ -91,13 +95,45 @@ extension FeedItem {
             return joined.split(separator: 0, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
 
+        var enclosures: [Enclosure] {
+            optional(.enclosures).map(PackedEnclosures.enclosures) ?? []
+        }
+
         /// The fields as a loose item holds them.
         var values: Values {
             Values(
                 id: string(.id), source: string(.source), sourceType: string(.sourceType), kind: kind,
                 title: string(.title), url: optional(.url), author: optional(.author), published: published,
                 score: score, summary: optional(.summary), thumbnail: optional(.thumbnail), image: optional(.image),
-                tags: tags, thumbnailData: optional(.thumbnailData), content: optional(.content))
+                tags: tags, thumbnailData: optional(.thumbnailData), content: optional(.content),
+                enclosures: enclosures.isEmpty ? nil : enclosures)
+        }
+    }
+}
+
+/// Enclosures as one packed text: one line each, its address, type, length and duration
+/// apart by tabs (an address as `URL` writes it holds neither a tab nor a line break).
+enum PackedEnclosures {
+    static func fits(_ enclosure: Enclosure) -> Bool {
+        !(enclosure.mimeType ?? "").utf8.contains { $0 == 9 || $0 == 10 }
+    }
+
+    static func text(_ enclosures: [Enclosure]) -> String {
+        enclosures.map { enclosure in
+            [
+                enclosure.urlString, enclosure.mimeType ?? "", enclosure.length.map(String.init) ?? "",
+                enclosure.duration.map(String.init) ?? "",
+            ].joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+
+    static func enclosures(_ text: String) -> [Enclosure] {
+        text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 4 else { return nil }
+            return Enclosure(
+                urlString: parts[0], mimeType: parts[1].isEmpty ? nil : parts[1], length: Int(parts[2]),
+                duration: Int(parts[3]))
         }
     }
 }

@@ -24,14 +24,15 @@ public struct FeedItem: Sendable, Equatable, Codable {
     public init(
         id: String, source: String, sourceType: String, kind: ItemKind, title: String,
         url: URL? = nil, author: String? = nil, published: Date? = nil, score: Double? = nil,
-        summary: String? = nil, thumbnail: URL? = nil, image: URL? = nil, tags: [String] = []
+        summary: String? = nil, thumbnail: URL? = nil, image: URL? = nil, tags: [String] = [],
+        enclosures: [Enclosure] = []
     ) {
         fields = Fields(
             Values(
                 id: id, source: source, sourceType: sourceType, kind: kind, title: title, url: url?.absoluteString,
                 author: author,
                 published: published, score: score, summary: summary, thumbnail: thumbnail?.absoluteString,
-                image: image?.absoluteString, tags: tags
+                image: image?.absoluteString, tags: tags, enclosures: enclosures.isEmpty ? nil : enclosures
             ))
     }
 
@@ -90,6 +91,12 @@ public struct FeedItem: Sendable, Equatable, Codable {
     public var tags: [String] {
         get { if let packed { packed.tags } else { fields.values.tags } }
         set { unique().values.tags = newValue }
+    }
+    /// The media files attached (a podcast's episode), in the feed's order; empty for most
+    /// items, which then keep no array.
+    public var enclosures: [Enclosure] {
+        get { if let packed { packed.enclosures } else { fields.values.enclosures ?? [] } }
+        set { unique().values.enclosures = newValue.isEmpty ? nil : newValue }
     }
     /// `StableHash.value(id)`, read from a packed item's bytes without making the String:
     /// the state store keys items by it, and the digest's memory looks them up by it.
@@ -180,6 +187,9 @@ public struct FeedItem: Sendable, Equatable, Codable {
         var tags: [String]
         var thumbnailData: String?
         var content: String?
+        /// nil rather than empty, so that encoded items without enclosures (and snapshots
+        /// written before there were any) leave the key out.
+        var enclosures: [Enclosure]?
     }
 
     /// The shared box. Mutated only through `unique()`, so only by its one owner.

@@ -24,6 +24,26 @@ extension FeedsFile {
         }
     }
 
+    /// Every entry (enabled ones unless `includingDisabled`) as the feed `tributary serve`
+    /// at `server` makes of it, `{server}/feeds/{id}.atom`, whatever its type; its tags
+    /// become folders.
+    public func servedSubscriptions(at server: URL, includingDisabled: Bool = false) -> [Subscription] {
+        let base =
+            server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
+        return entries.compactMap { entry in
+            guard includingDisabled || entry["enabled"] != .bool(false), let id = entry["id"]?.stringValue else {
+                return nil
+            }
+            let path =
+                id.addingPercentEncoding(
+                    withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? id
+            let text = { (key: String) in entry[key]?.stringValue.map(LiteralText.unescaped) }
+            return Subscription(
+                title: text("title") ?? id, feedURL: "\(base)/feeds/\(path).atom",
+                folders: (entry["tags"]?.stringList ?? []).map(LiteralText.unescaped))
+        }
+    }
+
     /// The subscription to a source's own feed address, when it has one.
     private func addressed(_ entry: SourceEntry) -> Subscription? {
         guard let source = try? registry[entry.type]?.make(entry) as? any FeedAddressable,

@@ -15,7 +15,8 @@ import Tributary
 /// The thread runs while there are transfers and stops when there are none; the
 /// multi handle, and with it the connection cache, lives as long as the engine.
 final class CurlEngine: @unchecked Sendable {
-    private static let globalInit: Void = { tributary_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// libcurl's one-time set-up, done before the first handle (the SMTP sender's too).
+    static let globalInit: Void = { tributary_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     private let multi: UnsafeMutableRawPointer
     private let lock = NSLock()

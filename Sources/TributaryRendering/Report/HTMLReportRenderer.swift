@@ -45,23 +45,34 @@ public struct HTMLReportRenderer: Sendable {
         render(digest, images: images, compiledIfPossible: true)
     }
 
+    /// The page of `serve`: as `render`, with each remembered item's read and star
+    /// controls in the page itself.
+    public func renderWithActions(_ digest: Digest) -> String {
+        render(digest, images: .linked, compiledIfPossible: true, actions: true)
+    }
+
     /// The page as UTF-8 in pieces, to write one after another without joining them.
     public func renderUTF8(_ digest: Digest, images: ReportImages = .linked) -> [ArraySlice<UInt8>] {
         renderUTF8(digest, images: images, compiledIfPossible: true)
     }
 
     /// The page, rendered by swift-mustache alone when `compiledIfPossible` is false (for tests).
-    func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> String {
-        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible)
+    func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false) -> String {
+        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible, actions: actions)
         return String(decoding: Array(pieces.joined()), as: UTF8.self)
     }
 
-    private func renderUTF8(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool) -> [ArraySlice<UInt8>] {
-        var page = ReportPage(digest, images: images)
+    private func renderUTF8(
+        _ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false
+    ) -> [ArraySlice<UInt8>] {
+        var page = ReportPage(digest, images: images, actions: actions)
         if compiledIfPossible, let compiled, let pieces = try? render(page, compiled, images: images) { return pieces }
         // swift-mustache: once to find and hash the blocks, then with the policy.
         let draft = template.render(page)
-        page.csp = ContentSecurityPolicy(hashing: draft, allowsDataImages: images.allowsDataURIs).header
+        page.csp =
+            ContentSecurityPolicy(
+                hashing: draft, allowsDataImages: images.allowsDataURIs, mediaOrigins: page.mediaOrigins
+            ).header
         return [Array(template.render(page).utf8)[...]]
     }
 
@@ -73,7 +84,8 @@ public struct HTMLReportRenderer: Sendable {
         let draft = try compiled.draft(.object(page), leavingOut: .csp)
         let blocks = InlineBlocks(bytes: draft.bytes)
         if draft.holes.contains(where: { blocks.contain($0.offset) }) { throw TemplateCompiler.Unsupported() }
-        return draft.pieces(
-            filling: ContentSecurityPolicy(hashing: blocks, allowsDataImages: images.allowsDataURIs).header)
+        let policy = ContentSecurityPolicy(
+            hashing: blocks, allowsDataImages: images.allowsDataURIs, mediaOrigins: page.mediaOrigins)
+        return draft.pieces(filling: policy.header)
     }
 }

@@ -11,7 +11,9 @@ enum ReportField: String, Sendable {
     case content
     case commentsURL, commentsLabel, tags, thumbnail, image
     case isNew
+    case actions, isRead, isStarred, canStar
     case src
+    case episode, isVideo, show, duration, origin, mediaOrigins
 }
 
 // A nil field answers nil, so that the template looks further up its context, as
@@ -34,6 +36,7 @@ extension ReportPage: TemplateObject {
         case .emptyReasons: .list(.texts(emptyReasons))
         case .hasMemory: .flag(hasMemory)
         case .newItemCount: .integer(newItemCount)
+        case .mediaOrigins: .list(.texts(mediaOrigins))
         default: nil
         }
     }
@@ -91,6 +94,32 @@ extension ReportItem: TemplateObject {
         case .thumbnail: thumbnail.map { .object($0) }
         case .image: image.map(TemplateValue.text)
         case .isNew: .flag(isNew)
+        case .actions: actions.map { .object($0) }
+        case .episode: episode.map { .object($0) }
+        default: nil
+        }
+    }
+}
+
+extension ReportActions: TemplateObject {
+    func value(of field: ReportField) -> TemplateValue? {
+        switch field {
+        case .isRead: .flag(isRead)
+        case .isStarred: .flag(isStarred)
+        case .canStar: .flag(canStar)
+        default: nil
+        }
+    }
+}
+
+extension ReportEpisode: TemplateObject {
+    func value(of field: ReportField) -> TemplateValue? {
+        switch field {
+        case .url: .text(url)
+        case .isVideo: .flag(isVideo)
+        case .show: .text(show)
+        case .duration: duration.map(TemplateValue.text)
+        case .origin: .text(origin)
         default: nil
         }
     }
@@ -116,3 +145,5 @@ extension SourceChip: MustacheParent {}
 extension ReportList: MustacheParent {}
 extension ReportItem: MustacheParent {}
 extension ReportImage: MustacheParent {}
+extension ReportActions: MustacheParent {}
+extension ReportEpisode: MustacheParent {}

@@ -25,6 +25,8 @@ struct ReportPage: Sendable {
     var hasMemory: Bool
     /// How many items no earlier run showed (0 without memory).
     var newItemCount: Int
+    /// The origins the page's episodes play from, sorted: the policy's `media-src`.
+    var mediaOrigins: [String] = []
 }
 
 /// One source's status in the header.
@@ -86,12 +88,17 @@ final class ReportItem: Sendable {
     let image: String?
     /// True when no earlier run showed the item; false without memory.
     let isNew: Bool
+    /// The item's read and star controls, on a page that acts (`serve`'s); nil in a report.
+    let actions: ReportActions?
+    /// The episode the page plays, for an item with an audio or video enclosure.
+    let episode: ReportEpisode?
 
     init(
         anchor: String, id: String, source: String, kind: String, title: String, url: String?, author: String?,
         datetime: String?, age: String?, timestamp: Int, score: String?, scoreValue: Double, scoreRank: Double,
         summary: String?, content: String? = nil, commentsURL: String?, commentsLabel: String?, tags: [String],
-        thumbnail: ReportImage?, image: String?, isNew: Bool
+        thumbnail: ReportImage?, image: String?, isNew: Bool, episode: ReportEpisode? = nil,
+        actions: ReportActions? = nil
     ) {
         self.anchor = anchor
         self.id = id
@@ -114,7 +121,18 @@ final class ReportItem: Sendable {
         self.thumbnail = thumbnail
         self.image = image
         self.isNew = isNew
+        self.actions = actions
+        self.episode = episode
     }
+}
+
+/// An item's controls on `serve`'s page, rendered with the page so that nothing moves
+/// when its script starts: "Mark read" (or "Mark unread") and, for archived items, a star.
+struct ReportActions: Sendable {
+    var isRead: Bool
+    var isStarred: Bool
+    /// Whether the item has an archive entry to star.
+    var canStar: Bool
 }
 
 /// An image the page shows: a source, or a placeholder when embedding it failed.

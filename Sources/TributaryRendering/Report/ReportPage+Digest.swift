@@ -2,9 +2,10 @@ import Foundation
 import Tributary
 
 extension ReportPage {
-    /// The view of `digest`, with times relative to its generation time.
-    init(_ digest: Digest, images: ReportImages) {
-        let items = Self.items(digest, images: images)
+    /// The view of `digest`, with times relative to its generation time; with `actions`,
+    /// each item has its read and star controls (`serve`'s page).
+    init(_ digest: Digest, images: ReportImages, actions: Bool = false) {
+        let items = Self.items(digest, images: images, actions: actions)
         let newCounts = Self.counts(items.filter(\.isNew))
         let shownCounts = Self.counts(items)
         self.init(
@@ -23,21 +24,33 @@ extension ReportPage {
             isEmpty: items.isEmpty,
             emptyReasons: items.isEmpty ? EmptyDigest.reasons(digest) : [],
             hasMemory: digest.memory != nil,
-            newItemCount: newCounts.values.reduce(0, +)
+            newItemCount: newCounts.values.reduce(0, +),
+            mediaOrigins: Set(items.compactMap { $0.episode?.origin }).sorted()
         )
     }
 
     /// The digest's items as the page shows them, their scores ranked within their sources.
-    private static func items(_ digest: Digest, images: ReportImages) -> [ReportItem] {
+    private static func items(_ digest: Digest, images: ReportImages, actions: Bool) -> [ReportItem] {
         let texts = ParallelWork.map(digest.items, ItemText.init)
         let ranks = ScorePercentile.ranks(
             of: Array(texts.indices), source: { digest.items[$0].source }, score: { texts[$0].score })
+        let shows = digest.sources.reduce(into: [String: String]()) { shows, status in
+            if let title = status.title { shows[status.id] = title }
+        }
         return ParallelWork.chunks(of: digest.items.count, minimumChunk: 4_096) { range in
             range.map { index in
                 let item = digest.items[index]
+                let remembered = digest.remembered(at: index)
+                let entry = actions ? digest.archiveEntry(at: index) : nil
                 return ReportItem(
                     item, text: texts[index], rank: ranks[index] ?? -1, anchor: "i\(index + 1)",
-                    now: digest.generatedAt, images: images, isNew: digest.remembered(at: index)?.isNew == true)
+                    now: digest.generatedAt, images: images, isNew: remembered?.isNew == true,
+                    show: shows[item.source],
+                    actions: actions
+                        ? remembered.map {
+                            ReportActions(
+                                isRead: $0.isRead, isStarred: entry?.isStarred == true, canStar: entry != nil)
+                        } : nil)
             }
         }.flatMap { $0 }
     }
@@ -56,12 +69,16 @@ extension ReportPage {
         }.joined(separator: " · ")
     }
 
+    /// Episodes (items that play, photos aside), then questions, posts and articles.
     private static func lists(_ items: [ReportItem]) -> [ReportList] {
+        let episodes = items.filter { $0.episode != nil && $0.kind != ItemKind.photo.rawValue }
+        let others = episodes.isEmpty ? items : items.filter { $0.episode == nil }
         let sections: [(ItemKind, String)] = [(.question, "Questions"), (.post, "Posts"), (.article, "Articles")]
-        return sections.compactMap { kind, heading in
-            let matching = items.filter { $0.kind == kind.rawValue }
+        let lists = sections.compactMap { kind, heading in
+            let matching = others.filter { $0.kind == kind.rawValue }
             return matching.isEmpty ? nil : ReportList(kind: kind.rawValue, heading: heading, items: matching)
         }
+        return (episodes.isEmpty ? [] : [ReportList(kind: "episode", heading: "Episodes", items: episodes)]) + lists
     }
 
     /// "2026-11-22 06:00 UTC", the same wherever the report is made.
@@ -88,7 +105,8 @@ extension SourceChip {
 
 extension ReportItem {
     convenience init(
-        _ item: FeedItem, text: ItemText, rank: Double, anchor: String, now: Date, images: ReportImages, isNew: Bool
+        _ item: FeedItem, text: ItemText, rank: Double, anchor: String, now: Date, images: ReportImages, isNew: Bool,
+        show: String? = nil, actions: ReportActions? = nil
     ) {
         self.init(
             anchor: anchor, id: item.id, source: item.source, kind: item.kind.rawValue, title: item.title,
@@ -100,7 +118,8 @@ extension ReportItem {
             summary: text.summary, content: item.content, commentsURL: text.commentsURL,
             commentsLabel: text.commentsLabel, tags: item.tags,
             thumbnail: images.image(for: item),
-            image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew
+            image: WebURL.string(item.imageString ?? item.thumbnailString), isNew: isNew,
+            episode: ReportEpisode(item, show: show), actions: actions
         )
     }
 }

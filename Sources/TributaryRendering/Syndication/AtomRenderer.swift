@@ -4,7 +4,9 @@ import Tributary
 /// Renders the digest as an Atom 1.0 feed (RFC 4287), for subscribing to it in another
 /// reader: stable `urn:uuid:` ids, the item's source as a category (scheme
 /// `urn:tributary:source`) before its tags, the summary and the full article (`content`) as escaped HTML (`type="html"`),
-/// and the thumbnail as `media:thumbnail`. The feed's author is the digest's title, as
+/// the thumbnail as `media:thumbnail`, and each enclosure as a `link rel="enclosure"`
+/// (RFC 4287 §4.2.7.2), with a `media:content` for its duration, which Atom cannot
+/// say. The feed's author is the digest's title, as
 /// RFC 4287 wants one for entries without their own.
 public struct AtomRenderer: Sendable {
     public init() {}
@@ -63,8 +65,20 @@ public struct AtomRenderer: Sendable {
         if let thumbnail = item.thumbnailString {
             lines.append(#"    <media:thumbnail url="\#(XMLText.escape(thumbnail))"/>"#)
         }
+        for enclosure in item.enclosures { lines += Self.enclosure(enclosure) }
         lines.append("  </entry>")
         return lines
+    }
+}
+
+extension AtomRenderer {
+    /// `<link rel="enclosure" href type length/>`, and the `media:content` that times it.
+    static func enclosure(_ enclosure: Enclosure) -> [String] {
+        var attributes = [#"rel="enclosure""#, #"href="\#(XMLText.escape(enclosure.urlString))""#]
+        if let type = enclosure.mimeType { attributes.append(#"type="\#(XMLText.escape(type))""#) }
+        if let length = enclosure.length { attributes.append(#"length="\#(length)""#) }
+        let link = "    <link " + attributes.joined(separator: " ") + "/>"
+        return enclosure.duration == nil ? [link] : [link, "    " + RSSRenderer.mediaContent(enclosure)]
     }
 }
 

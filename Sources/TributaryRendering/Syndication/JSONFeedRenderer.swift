@@ -5,7 +5,8 @@ import Tributary
 /// source as its first tag, the full article (else the summary, escaped) in
 /// `content_html` (an empty `content_text` when there is neither, as every item needs one
 /// of them; with an article, the summary in `summary`), the thumbnail as
-/// `image`, and what JSON Feed has no field for under `_tributary` (source, type, kind, score).
+/// `image`, the enclosures as `attachments` (`application/octet-stream` where the type is
+/// not known, as `mime_type` is required), and what JSON Feed has no field for under `_tributary` (source, type, kind, score).
 /// The feed has no `authors` of its own, which items without one would inherit.
 public struct JSONFeedRenderer: Sendable {
     public init() {}
@@ -50,6 +51,8 @@ public struct JSONFeedRenderer: Sendable {
             }
         }
         out.field("tags") { $0.strings([item.source] + item.tags.filter { $0 != item.source }) }
+        let enclosures = item.enclosures
+        if !enclosures.isEmpty { out.field("attachments") { Self.attachments(enclosures, to: &$0) } }
         out.field("_tributary") { writer in
             writer.raw("{\"source\": ")
             writer.string(item.source)
@@ -61,6 +64,29 @@ public struct JSONFeedRenderer: Sendable {
             writer.number(item.score)
             writer.raw("}")
         }
+    }
+}
+
+extension JSONFeedRenderer {
+    /// `[{"url", "mime_type", "size_in_bytes", "duration_in_seconds"}, …]`, what is known.
+    static func attachments(_ enclosures: [Enclosure], to out: inout JSONWriter) {
+        out.raw("[")
+        for (index, enclosure) in enclosures.enumerated() {
+            out.raw(index == 0 ? "{\"url\": " : ", {\"url\": ")
+            out.string(enclosure.urlString)
+            out.raw(", \"mime_type\": ")
+            out.string(enclosure.mimeType ?? "application/octet-stream")
+            if let length = enclosure.length {
+                out.raw(", \"size_in_bytes\": ")
+                out.integer(Int64(length))
+            }
+            if let duration = enclosure.duration {
+                out.raw(", \"duration_in_seconds\": ")
+                out.integer(Int64(duration))
+            }
+            out.raw("}")
+        }
+        out.raw("]")
     }
 }
 

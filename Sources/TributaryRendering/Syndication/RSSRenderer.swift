@@ -5,7 +5,9 @@ import Tributary
 /// (`isPermaLink="false"`), its source the first `category` (domain
 /// `urn:tributary:source`), its author `dc:creator` (RSS's own `author` must be an
 /// e-mail address), its summary escaped HTML in `description`, its full article in
-/// `content:encoded`, its thumbnail `media:thumbnail`.
+/// `content:encoded`, its thumbnail `media:thumbnail`. Its episode (else its first
+/// enclosure) is its one `enclosure`, as the RSS Best Practices Profile advises, timed
+/// by `itunes:duration`; further enclosures are `media:content`.
 public struct RSSRenderer: Sendable {
     public init() {}
 
@@ -20,7 +22,8 @@ public struct RSSRenderer: Sendable {
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" "#
                 + #"xmlns:content="http://purl.org/rss/1.0/modules/content/" "#
-                + #"xmlns:media="http://search.yahoo.com/mrss/">"#,
+                + #"xmlns:media="http://search.yahoo.com/mrss/" "#
+                + #"xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">"#,
             "<channel>",
             "  <title>\(XMLText.escape(digest.title))</title>",
             "  <link>\(OutputFeedIdentity.homePage)</link>",
@@ -60,8 +63,35 @@ public struct RSSRenderer: Sendable {
         if let thumbnail = item.thumbnailString {
             lines.append(#"    <media:thumbnail url="\#(XMLText.escape(thumbnail))"/>"#)
         }
+        lines += enclosures(item)
         lines.append("  </item>")
         return lines
+    }
+}
+
+extension RSSRenderer {
+    /// `<enclosure url length type>` (RSS 2.0: all three required; 0 for a length not
+    /// known, as the Best Practices Profile says), its `itunes:duration`, then the others.
+    private func enclosures(_ item: FeedItem) -> [String] {
+        var rest = item.enclosures
+        guard let first = item.episode ?? rest.first else { return [] }
+        rest.removeAll { $0.urlString == first.urlString }
+        var lines = [
+            #"    <enclosure url="\#(XMLText.escape(first.urlString))" length="\#(first.length ?? 0)" "#
+                + #"type="\#(XMLText.escape(first.mimeType ?? "application/octet-stream"))"/>"#
+        ]
+        if let duration = first.duration { lines.append("    <itunes:duration>\(duration)</itunes:duration>") }
+        lines += rest.map { "    " + Self.mediaContent($0) }
+        return lines
+    }
+
+    /// Media RSS's `<media:content url type fileSize duration/>`, what is known of it.
+    static func mediaContent(_ enclosure: Enclosure) -> String {
+        var attributes = [#"url="\#(XMLText.escape(enclosure.urlString))""#]
+        if let type = enclosure.mimeType { attributes.append(#"type="\#(XMLText.escape(type))""#) }
+        if let length = enclosure.length { attributes.append(#"fileSize="\#(length)""#) }
+        if let duration = enclosure.duration { attributes.append(#"duration="\#(duration)""#) }
+        return "<media:content " + attributes.joined(separator: " ") + "/>"
     }
 }
 
