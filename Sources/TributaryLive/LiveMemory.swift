@@ -101,12 +101,15 @@ public final class LiveMemory: Sendable {
         return (marking.marked, marking.unknownItemIDs)
     }
 
-    /// Marks every item of these sources read; returns how many changed.
-    public func markRead(sources: [String], at now: Date) throws -> Int {
-        let marking = try store.markRead(StateStore.ReadSelection(sources: sources), at: now)
+    /// Marks every item of these sources read (only those first seen before `olderThan`,
+    /// when given); returns how many changed.
+    public func markRead(sources: [String], olderThan: Date? = nil, at now: Date) throws -> Int {
+        let selection = StateStore.ReadSelection(sources: sources, firstSeenBefore: olderThan)
+        let marking = try store.markRead(selection, at: now)
         let chosen = Set(sources)
+        let before = olderThan ?? .distantFuture
         known.withLock { known in
-            for (key, memory) in known where chosen.contains(Self.source(inKey: key)) {
+            for (key, memory) in known where chosen.contains(Self.source(inKey: key)) && memory.firstSeen < before {
                 known[key] = ItemMemory(firstSeen: memory.firstSeen, isNew: memory.isNew, isRead: true)
             }
         }

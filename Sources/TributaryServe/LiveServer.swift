@@ -52,7 +52,10 @@ public struct LiveServer: Sendable {
                 credentials: sync.map(SyncCredentials.init), limiter: FailureLimiter(now: now),
                 hasStore: hub.live.memory != nil))
         addRoutes(to: router)
-        if let sync { MinifluxAPI(hub: hub, account: sync).register(on: router) }
+        if let sync {
+            MinifluxAPI(hub: hub, account: sync).register(on: router)
+            GoogleReaderAPI(hub: hub, credentials: SyncCredentials(sync)).register(on: router)
+        }
         let bridge = BridgeFeeds(
             hub: hub,
             access: BridgeAccess(isOpen: address.isLoopback || sync == nil, credentials: sync.map(SyncCredentials.init))

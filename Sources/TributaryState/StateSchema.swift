@@ -17,6 +17,7 @@ enum StateSchema {
         migrator.registerMigration("v8-content", migrate: articles)
         migrator.registerMigration("v9-hooks", migrate: hookDeliveries)
         migrator.registerMigration("v10-enclosures", migrate: enclosures)
+        migrator.registerMigration("v11-sync", migrate: syncCounts)
         return migrator
     }
 

@@ -8,10 +8,37 @@ import TributaryLive
 struct SyncCredentials: Sendable {
     let account: SyncAccount
     private let expected: [UInt8]
+    /// Google Reader's `Auth` token (`ClientLogin`'s answer, then `Authorization: GoogleLogin
+    /// auth=…`): HMAC-SHA256 of the user under the password, as 64 hex digits, so it holds
+    /// no `=` and tells nothing of the password.
+    let googleAuth: String
+    /// Google Reader's action token (`/reader/api/0/token`, sent back as `T` on changes):
+    /// another HMAC under the password, 57 characters as Google's were.
+    let actionToken: String
 
     init(_ account: SyncAccount) {
         self.account = account
         expected = Self.digest(user: account.user, password: account.password.value)
+        googleAuth = Self.hmac("google-reader-auth", account)
+        actionToken = String(Self.hmac("google-reader-action", account).prefix(57))
+    }
+
+    /// Whether `token` is the account's Google Reader `Auth` token, compared in constant time.
+    func accepts(googleAuth token: String) -> Bool {
+        Self.constantTimeEqual(
+            Array(SHA256.hash(data: Data(token.utf8))), Array(SHA256.hash(data: Data(googleAuth.utf8))))
+    }
+
+    /// Whether `token` is the action token, compared in constant time.
+    func accepts(actionToken token: String) -> Bool {
+        Self.constantTimeEqual(
+            Array(SHA256.hash(data: Data(token.utf8))), Array(SHA256.hash(data: Data(actionToken.utf8))))
+    }
+
+    private static func hmac(_ purpose: String, _ account: SyncAccount) -> String {
+        let key = SymmetricKey(data: Data(account.password.value.utf8))
+        let code = HMAC<SHA256>.authenticationCode(for: Data((purpose + "\u{0}" + account.user).utf8), using: key)
+        return code.map { String(format: "%02x", $0) }.joined()
     }
 
     /// Whether `user` and `password` are the account's.
