@@ -56,18 +56,22 @@ struct WatchLayout {
         let prefix = (isCursor ? ">" : " ") + " " + mark + (row.isStarred ? "*" : " ") + " "
         var meta = " · " + TextCleanup.singleLine(row.item.source)
         if let published = row.item.published { meta += " · " + model.time.age(of: published, now: now) }
-        let title = TextCleanup.singleLine(row.item.title)
+        var title = TextCleanup.singleLine(row.item.title)
         let room = width - DisplayWidth.cells(prefix) - DisplayWidth.cells(meta)
-        if room < 12 { meta = "" }
+        if room < 12 { meta = "" } else { title = DisplayWidth.fitting(title, in: room) }  // the title is cut, not the details
         if isCursor && style.isEnabled {
-            let plain = Self.fit([(prefix, { $0 }), (title, { $0 }), (meta, { $0 })], width: width)
+            let plain = Self.fit(
+                [(prefix, Self.unchanged), (title, Self.unchanged), (meta, Self.unchanged)], width: width)
             return style.reverse(plain + String(repeating: " ", count: max(0, width - DisplayWidth.cells(plain))))
         }
-        let paintTitle: (String) -> String = row.isRead ? { $0 } : style.bold
-        let paintMark: (String) -> String = row.isNew ? style.green : { $0 }
+        var paintTitle: Paint = Self.unchanged
+        if !row.isRead { paintTitle = style.bold }
+        var paintMark: Paint = Self.unchanged
+        if row.isNew { paintMark = style.green }
         return Self.fit(
             [
-                (String(prefix.prefix(2)), { $0 }), (String(prefix.dropFirst(2)), paintMark), (title, paintTitle),
+                (String(prefix.prefix(2)), Self.unchanged), (String(prefix.dropFirst(2)), paintMark),
+                (title, paintTitle),
                 (meta, style.dim),
             ], width: width)
     }
@@ -77,7 +81,7 @@ struct WatchLayout {
         let end = min(lines.count, model.articleTop + model.listHeight)
         guard model.articleTop < end else { return [] }
         return (model.articleTop..<end).map { index in
-            let line = Self.fit([(lines[index], { $0 })], width: width)
+            let line = Self.fit([(lines[index], Self.unchanged)], width: width)
             return index == 0 ? style.bold(line) : line
         }
     }
@@ -85,7 +89,10 @@ struct WatchLayout {
     private func help() -> [String] {
         Self.keys.map { key, meaning in
             Self.fit(
-                [("  " + key.padding(toLength: 18, withPad: " ", startingAt: 0), style.bold), (meaning, { $0 })],
+                [
+                    ("  " + key.padding(toLength: 18, withPad: " ", startingAt: 0), style.bold),
+                    (meaning, Self.unchanged),
+                ],
                 width: width)
         }
     }
@@ -113,17 +120,22 @@ struct WatchLayout {
         let unread = model.unreadCounts
         guard model.sourcesExpanded else {
             let parts = model.sources.map { source in
-                Self.short(source) + (model.hasStore ? ", \(unread[source.status.id] ?? 0) unread" : "")
+                Self.short(source) + (Self.counts(source, model) ? ", \(unread[source.status.id] ?? 0) unread" : "")
             }
             return [Self.fit([(parts.joined(separator: " · "), style.dim)], width: width)]
         }
         let lines = model.sources.map { source in
-            let count = model.hasStore ? " · \(unread[source.status.id] ?? 0) unread" : ""
-            return Self.fit([(LiveStatus.describe(source) + count, { $0 })], width: width)
+            let count = Self.counts(source, model) ? " · \(unread[source.status.id] ?? 0) unread" : ""
+            return Self.fit([(LiveStatus.describe(source) + count, Self.unchanged)], width: width)
         }
         guard lines.count > model.footerHeight else { return lines }
         let more = " … \(lines.count - model.footerHeight + 1) more: widen the window"
         return Array(lines.prefix(model.footerHeight - 1)) + [Self.fit([(more, style.dim)], width: width)]
+    }
+
+    /// Whether the footer gives the source's unread count: with a store, for a source that runs.
+    private static func counts(_ source: LiveSourceState, _ model: WatchModel) -> Bool {
+        model.hasStore && source.status.state != .skipped
     }
 
     /// `g: ok`, `h: failed`, `d: disabled in feeds.json`: a source's state in a few words.
@@ -139,7 +151,7 @@ struct WatchLayout {
     }
 
     private func keysLine() -> String {
-        if model.mode == .filtering { return Self.fit([("/" + model.draft + "▏", { $0 })], width: width) }
+        if model.mode == .filtering { return Self.fit([("/" + model.draft + "▏", Self.unchanged)], width: width) }
         if let message = model.message { return Self.fit([(message, style.yellow)], width: width) }
         let hint =
             model.mode == .article
@@ -148,9 +160,14 @@ struct WatchLayout {
         return Self.fit([(hint, style.dim)], width: width)
     }
 
+    typealias Paint = @Sendable (String) -> String
+
+    /// Text left as it is.
+    static let unchanged: Paint = { $0 }
+
     /// The pieces, each painted, cut where the line runs out of cells (the piece that
     /// overflows cut with `…`, the rest dropped).
-    static func fit(_ pieces: [(String, (String) -> String)], width: Int) -> String {
+    static func fit(_ pieces: [(String, Paint)], width: Int) -> String {
         var line = ""
         var room = width
         for (text, paint) in pieces where room > 0 && !text.isEmpty {

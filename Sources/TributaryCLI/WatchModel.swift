@@ -290,6 +290,14 @@ enum WatchEffect: Equatable, Sendable {
     case open(String)
     case setRead([String], read: Bool)
     case setStarred(Int, starred: Bool)
+
+    /// Whether the effect marks or stars items in the state store.
+    var writesToStore: Bool {
+        switch self {
+        case .setRead, .setStarred: true
+        case .quit, .refresh, .open: false
+        }
+    }
 }
 
 /// A terminal window's size in cells.

@@ -35,13 +35,13 @@ struct WatchScreen: Sendable {
     }
 
     private func showDigests(on frame: WatchFrame) async throws {
-        for try await update in live.digests {
-            let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
-            let rows = WatchRow.rows(of: digest)
-            frame.change {
-                $0.show(rows, title: digest.title, generatedAt: digest.generatedAt, sources: update.sources)
-            }
-        }
+        for try await update in live.digests { show(update, on: frame) }
+    }
+
+    private func show(_ update: LiveDigest, on frame: WatchFrame) {
+        let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
+        let rows = WatchRow.rows(of: digest)
+        frame.change { $0.show(rows, title: digest.title, generatedAt: digest.generatedAt, sources: update.sources) }
     }
 
     /// Handles keys until `q`; returns then (or when standard input ends).
@@ -55,6 +55,9 @@ struct WatchScreen: Sendable {
                 for effect in effects {
                     if let failure = perform(effect, refreshAll: refreshAll) { frame.change { $0.tell(failure) } }
                 }
+                // A mark is shown at once; the digest read again after it keeps it shown even
+                // when a digest made just before the mark arrived meanwhile.
+                if effects.contains(where: \.writesToStore) { show(live.currentDigest, on: frame) }
             }
         }
     }
@@ -77,7 +80,8 @@ struct WatchScreen: Sendable {
 }
 
 /// The model on screen: every change to it is drawn at once, in one write, under one
-/// lock, so frames never interleave; nothing is drawn while the process is stopped.
+/// lock, so frames never interleave; nothing is drawn while the process is stopped. A
+/// frame writes every row of the window (`WatchLayout` gives one line per row).
 final class WatchFrame: Sendable {
     private let model: Locked<WatchModel>
     private let style: TerminalStyle
@@ -111,7 +115,9 @@ final class WatchFrame: Sendable {
     private func draw(_ model: WatchModel) {
         guard TerminalMode.isOn else { return }
         let lines = WatchLayout(model: model, style: style, now: Date()).lines()
-        StandardOutput.write("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J")
+        // Each line is cleared before it is written, not after: a line as wide as the window
+        // leaves the cursor on its last cell, which an erase after it would take out.
+        StandardOutput.write("\u{1B}[H" + lines.map { "\u{1B}[2K" + $0 }.joined(separator: "\r\n"))
     }
 
     /// Standard output's window size, else `COLUMNS` × `LINES`' defaults of 80 × 24.

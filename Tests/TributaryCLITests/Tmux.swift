@@ -11,10 +11,13 @@ struct Tmux: Sendable {
     {
         let tmux = Tmux(socket: Scratch.folder.appendingPathComponent("tmux-\(UUID().uuidString)").path)
         let assignments = environment.map { "\($0.key)=\($0.value)" }
-        _ = try await tmux.run(
+        let arguments =
             ["new-session", "-d", "-s", "watch", "-x", "\(columns)", "-y", "\(rows)", "--", "/usr/bin/env", "-i"]
-                + assignments
-                + command)
+            + assignments + command
+        let status = try await offPool { try tmux.spawn(arguments) }
+        guard status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "tmux: \(status)"])
+        }
         return tmux
     }
 
@@ -78,5 +81,29 @@ struct Tmux: Sendable {
             }
             return String(decoding: data, as: UTF8.self)
         }
+    }
+
+    /// Runs tmux to its end, its standard streams on /dev/null, without Foundation's
+    /// `Process`: the server that `new-session` leaves behind inherits the socket by which
+    /// `Process` learns that its child ended, and `waitUntilExit` would wait for good.
+    private func spawn(_ arguments: [String]) throws -> Int32 {
+        let words: [String] = ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments
+        let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        let failure = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environment)
+        guard failure == 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status
     }
 }

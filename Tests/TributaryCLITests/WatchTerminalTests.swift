@@ -93,7 +93,7 @@ import TributaryTesting
         let (status, text) = try await screen.end()
         #expect(status == 0)
         let titleLine = try #require(
-            TerminalRun.withoutOwnEscapes(text).replacingOccurrences(of: "\u{1B}[K", with: "")
+            TerminalRun.withoutOwnEscapes(text).replacingOccurrences(of: "\u{1B}[2K", with: "")
                 .split(whereSeparator: \.isNewline).first { $0.contains("word1 ") },
             "\(text)")
         #expect(TerminalRun.cells(titleLine) > 80, "cut wider than 80: \(titleLine)")
