@@ -58,7 +58,8 @@ struct WatchLayout {
         if let published = row.item.published { meta += " · " + model.time.age(of: published, now: now) }
         var title = TextCleanup.singleLine(row.item.title)
         let room = width - DisplayWidth.cells(prefix) - DisplayWidth.cells(meta)
-        if room < 12 { meta = "" } else { title = DisplayWidth.fitting(title, in: room) }  // the title is cut, not the details
+        // The title is cut so that the details stay, unless that leaves it too little room.
+        if room < 12 { meta = "" } else { title = DisplayWidth.fitting(title, in: room) }
         if isCursor && style.isEnabled {
             let plain = Self.fit(
                 [(prefix, Self.unchanged), (title, Self.unchanged), (meta, Self.unchanged)], width: width)

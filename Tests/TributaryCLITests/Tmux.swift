@@ -91,7 +91,7 @@ struct Tmux: Sendable {
         let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color"]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
+        defer { for word in argv + environment { free(word) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
