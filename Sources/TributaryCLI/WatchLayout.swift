@@ -154,11 +154,15 @@ struct WatchLayout {
     private func keysLine() -> String {
         if model.mode == .filtering { return Self.fit([("/" + model.draft + "▏", Self.unchanged)], width: width) }
         if let message = model.message { return Self.fit([(message, style.yellow)], width: width) }
-        let hint =
-            model.mode == .article
-            ? "j/k scroll · o open · m read · s star · n next unread · q back · ? keys"
-            : "j/k move · Enter read · m read · s star · / filter · r refresh · S sources · ? keys · q quit"
-        return Self.fit([(hint, style.dim)], width: width)
+        guard model.mode == .article, let article = model.article else {
+            let hint = "j/k move · Enter read · m read · s star · / filter · r refresh · S sources · ? keys · q quit"
+            return Self.fit([(hint, style.dim)], width: width)
+        }
+        // The article's own marks first: the list's row for it is out of sight.
+        var marks = model.hasStore ? (article.isRead ? "read" : "unread") : ""
+        if article.isStarred { marks += " · starred" }
+        let hint = "j/k scroll · o open · m read · s star · n next unread · q back · ? keys"
+        return Self.fit([(marks.isEmpty ? "" : marks + " · ", style.bold), (hint, style.dim)], width: width)
     }
 
     typealias Paint = @Sendable (String) -> String

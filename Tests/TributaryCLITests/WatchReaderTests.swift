@@ -109,6 +109,8 @@ import TributaryRendering
         #expect(model.article?.isRead == false && model.current?.isRead == false)
         #expect(model.handle(.character("s")) == [.setStarred(10, starred: true)])
         #expect(model.article?.isStarred == true)
+        let keysLine = WatchLayout(model: model, style: TerminalStyle(isEnabled: false), now: Self.start).lines().last
+        #expect(keysLine?.hasPrefix("unread · starred · j/k scroll") == true, "the article's marks: \(keysLine ?? "")")
     }
 
     @Test func capitalAMarksOnlyTheListedItemsRead() {
