@@ -47,10 +47,19 @@ import TributaryTesting
             #"{"title": "Reader", "limit": 0, "sources": [{"id": "g", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#
         )
         let state = config.deletingLastPathComponent().appendingPathComponent("state.sqlite").path
+        let opened = config.deletingLastPathComponent().appendingPathComponent("opened")
+        let browser = config.deletingLastPathComponent().appendingPathComponent("browser")
+        try Data(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path).part' && mv '\(opened.path).part' '\(opened.path)'\n"
+                .utf8
+        )
+        .write(to: browser)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
         let tmux = try await Tmux.start(
             [TributaryBinary.executable.path, "watch", "--config", config.path, "--state", state, "--no-cache"],
             columns: 100, rows: 30,
-            environment: TributaryBinary.isolatedEnvironment.merging(["TERM": "tmux-256color"]) { $1 })
+            environment: TributaryBinary.isolatedEnvironment.merging(["TERM": "tmux-256color", "BROWSER": browser.path])
+            { $1 })
         defer { Task { await tmux.kill() } }
 
         let first = try await tmux.wait { Self.cursorRow($0)?.contains("Post 200:") == true }
@@ -67,6 +76,15 @@ import TributaryTesting
         #expect(article.held, "Enter: item 6's text: \(article.screen)")
         #expect(article.screen[1].hasPrefix("Post 195: a title long enough"), "\(article.screen)")
         #expect(article.screen.filter { $0.contains("More words follow here.") }.count >= 3, "wrapped to the width")
+
+        try await tmux.send("o")
+        let clock = ContinuousClock()
+        let openedBy = clock.now + .seconds(30)
+        while !FileManager.default.fileExists(atPath: opened.path), clock.now < openedBy {
+            try await clock.sleep(for: .milliseconds(100))
+        }
+        let link = try? String(contentsOf: opened, encoding: .utf8)
+        #expect(link == "https://example.org/195\n", "o: $BROWSER given the link alone")
 
         try await tmux.send("m")
         let marked = try await tmux.wait { $0.first?.contains("200 items, 199 unread") == true }
@@ -104,7 +122,6 @@ import TributaryTesting
             "the title cut to fit, its details kept: \(cut)")
 
         try await tmux.send("q")
-        let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while await tmux.isRunning(), clock.now < deadline { try await clock.sleep(for: .milliseconds(100)) }
         #expect(await tmux.isRunning() == false, "q quits, and the session ends with it")
