@@ -125,5 +125,6 @@ import TributaryTesting
         let deadline = clock.now + .seconds(10)
         while await tmux.isRunning(), clock.now < deadline { try await clock.sleep(for: .milliseconds(100)) }
         #expect(await tmux.isRunning() == false, "q quits, and the session ends with it")
+        await tmux.kill()  // awaited here: the deferred one may not run before the test process ends
     }
 }
