@@ -3,16 +3,18 @@ import Foundation
 import Tributary
 import TributaryLive
 
-/// `tributary watch`: the digest, kept fresh. On a terminal it redraws on every change;
+/// `tributary watch`: the digest, kept fresh. On a terminal it is a reader (`WatchScreen`);
 /// piped, it writes each item once, as it arrives.
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Keep the digest fresh: redraw it on a terminal, or write each new item once when piped.",
+        abstract: "Keep the digest fresh: read it on a terminal, or write each new item once when piped.",
         discussion: """
-            Each source is refreshed every `refresh` (feeds.json, default 15m). On a terminal: r refreshes \
-            every source, q quits. Piped: each item is written once as it arrives, in --format (json: one \
-            object per line). Ctrl-C stops it.
+            Each source is refreshed every `refresh` (feeds.json, default 15m). On a terminal it is a reader, \
+            newest first: j/k or the arrows move, Enter reads an item, o opens its link in $BROWSER, m marks it \
+            read, A marks the list read, s stars, / filters, n goes to the next unread, r refreshes every \
+            source, S shows the sources, ? lists the keys, q quits. Piped: each item is written once as it \
+            arrives, in --format (json: one object per line). Ctrl-C stops it.
             """
     )
 

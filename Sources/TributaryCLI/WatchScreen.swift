@@ -3,10 +3,11 @@ import Tributary
 import TributaryLive
 import TributaryRendering
 
-/// `watch` on a terminal: the digest redrawn on every change and when the window is
-/// resized, lines fitted to the window's width, new items marked, a live status line per
-/// source, and keys: r refreshes every source, q quits. Ctrl-Z leaves the screen as the
-/// shell had it, and `fg` draws it again.
+/// `watch` on a terminal, as a reader: a header, the items newest first with a cursor,
+/// an article view, and a footer line of the sources (`WatchModel`, drawn by
+/// `WatchLayout`). Each new digest, key and window resize (SIGWINCH) redraws the screen;
+/// keys that mark or star write to the state store through `LiveMemory`. Ctrl-Z leaves
+/// the screen as the shell had it, and `fg` draws it again.
 struct WatchScreen: Sendable {
     let live: LivePipeline
     let setup: LiveRun
@@ -14,91 +15,132 @@ struct WatchScreen: Sendable {
     func run() async throws {
         guard TerminalMode.enter() else { return try await WatchStream(renderer: .text, setup: setup).run(live) }
         defer { TerminalMode.restore() }
-        let refreshAll = Command<Void, Void> { [live] in try await live.refreshAll() }
-        let shown = Locked<LiveDigest?>(nil)
-        let redraw: @Sendable () -> Void = { shown.withLock { if let update = $0 { draw(update) } } }
+        let environment = setup.run.environment
+        var initial = WatchModel()
+        initial.hasStore = live.memory != nil
+        initial.time = TerminalTime(timeZone: TerminalTime.localZone(environment: environment))
+        initial.resize(to: WatchFrame.windowSize())
+        let frame = WatchFrame(model: initial, style: TerminalStyle.forStream(isTTY: true, environment: environment))
         let jobControl = JobControl(
-            stopping: { shown.withLock { _ in TerminalMode.restore() } },
-            continued: {
-                shown.withLock { _ in _ = TerminalMode.isOn || TerminalMode.enter() }
-                redraw()
-            },
-            resized: redraw)
+            stopping: { frame.suspend { TerminalMode.restore() } },
+            continued: { frame.resume { TerminalMode.isOn || TerminalMode.enter() } },
+            resized: { frame.change { $0.resize(to: WatchFrame.windowSize()) } })
         defer { withExtendedLifetime(jobControl) {} }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for try await update in live.digests {
-                    shown.withLock {
-                        $0 = update
-                        draw(update)
-                    }
-                }
-            }
-            group.addTask {
-                for await key in Keys.typed() {
-                    if key == UInt8(ascii: "q") { return }
-                    if key == UInt8(ascii: "r") { Task { try? await refreshAll.execute(()) } }
-                }
-            }
+            group.addTask { try await showDigests(on: frame) }
+            group.addTask { await readKeys(into: frame) }
             _ = try await group.next()
             group.cancelAll()
         }
     }
 
-    /// Draws the digest at the window's width; not while the process is stopped.
-    private func draw(_ update: LiveDigest) {
-        guard TerminalMode.isOn else { return }
-        let environment = setup.run.environment
-        let style = TerminalStyle.forStream(isTTY: true, environment: environment)
-        let options = RenderOptions(
-            style: style, width: TerminalWidth.resolve(explicit: nil, isTTY: true, environment: environment),
-            time: TerminalTime(timeZone: TerminalTime.localZone(environment: environment)))
+    private func showDigests(on frame: WatchFrame) async throws {
+        for try await update in live.digests { show(update, on: frame) }
+    }
+
+    private func show(_ update: LiveDigest, on frame: WatchFrame) {
         let digest = setup.filter(now: update.digest.generatedAt).apply(to: update.digest)
-        let text = String(decoding: Renderer.text.bytes(digest, options: options), as: UTF8.self)
-        var screen = "\u{1B}[H\u{1B}[2J" + text
-        screen += "\n" + style.bold("Live") + "\n"
-        for source in update.sources {
-            screen += "  " + LiveStatus.describe(source) + "\n"
+        let rows = WatchRow.rows(of: digest)
+        frame.change { $0.show(rows, title: digest.title, generatedAt: digest.generatedAt, sources: update.sources) }
+    }
+
+    /// Handles keys until `q`; returns then (or when standard input ends).
+    private func readKeys(into frame: WatchFrame) async {
+        let refreshAll = Command<Void, Void> { [live] in try await live.refreshAll() }
+        var decoder = WatchKeyDecoder()
+        for await bytes in Keys.typed() {
+            for key in decoder.decode(bytes) {
+                let effects = frame.change { $0.handle(key) }
+                if effects.contains(.quit) { return }
+                for effect in effects {
+                    if let failure = perform(effect, refreshAll: refreshAll) { frame.change { $0.tell(failure) } }
+                }
+                // A mark is shown at once; the digest read again after it keeps it shown even
+                // when a digest made just before the mark arrived meanwhile.
+                if effects.contains(where: \.writesToStore) { show(live.currentDigest, on: frame) }
+            }
         }
-        screen += style.dim("r refresh all · q quit") + "\n"
-        StandardOutput.write(screen)
+    }
+
+    /// Carries out a key's effect; returns what went wrong, in words, or nil.
+    private func perform(_ effect: WatchEffect, refreshAll: Command<Void, Void>) -> String? {
+        do {
+            switch effect {
+            case .quit: return nil
+            case .refresh: Task { try? await refreshAll.execute(()) }
+            case .open(let link): return WatchBrowser.open(link, environment: setup.run.environment)
+            case .setRead(let ids, let read): _ = try live.memory?.mark(ids, read: read, at: Date())
+            case .setStarred(let id, let starred): _ = try live.memory?.star([id], starred: starred, at: Date())
+            }
+            return nil
+        } catch {
+            return "the state store: \(TextCleanup.singleLine("\(error)"))"
+        }
     }
 }
 
-/// One source's live state in words: `so-swift: ok, next refresh 09:45:00`.
-enum LiveStatus {
-    static func describe(_ source: LiveSourceState) -> String {
-        let status = source.status
-        var state: String
-        switch status.state {
-        case .ok: state = "ok"
-        case .failed: state = "failed: \(status.message ?? "unknown error")"
-        case .skipped: state = "skipped: \(status.message ?? "")"
-        case .pending: state = "waiting for the first answer"
-        }
-        if source.isRefreshing { state += " · refreshing…" }
-        if let next = source.nextRefresh { state += " · next refresh \(time(next))" }
-        return "\(status.id): \(state)"
+/// The model on screen: every change to it is drawn at once, in one write, under one
+/// lock, so frames never interleave; nothing is drawn while the process is stopped. A
+/// frame writes every row of the window (`WatchLayout` gives one line per row).
+final class WatchFrame: Sendable {
+    private let model: Locked<WatchModel>
+    private let style: TerminalStyle
+
+    init(model: WatchModel, style: TerminalStyle) {
+        self.model = Locked(model)
+        self.style = style
     }
 
-    /// `09:45:12 UTC`: to the second, since a source may refresh every second.
-    private static func time(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm:ss 'UTC'"
-        return formatter.string(from: date)
+    /// Changes the model, draws it, and returns what the change returned.
+    @discardableResult
+    func change<T>(_ body: (inout WatchModel) -> T) -> T {
+        model.withLock { model in
+            let result = body(&model)
+            draw(model)
+            return result
+        }
+    }
+
+    /// Runs `leave` (restoring the terminal) with no frame being drawn.
+    func suspend(_ leave: () -> Void) { model.withLock { _ in leave() } }
+
+    /// Runs `enter` (setting the terminal up again), then draws the screen anew.
+    func resume(_ enter: () -> Bool) {
+        change { model in
+            _ = enter()
+            model.resize(to: Self.windowSize())
+        }
+    }
+
+    private func draw(_ model: WatchModel) {
+        guard TerminalMode.isOn else { return }
+        let lines = WatchLayout(model: model, style: style, now: Date()).lines()
+        // Each line is cleared before it is written, not after: a line as wide as the window
+        // leaves the cursor on its last cell, which an erase after it would take out.
+        StandardOutput.write("\u{1B}[H" + lines.map { "\u{1B}[2K" + $0 }.joined(separator: "\r\n"))
+    }
+
+    /// Standard output's window size, else `COLUMNS` × `LINES`' defaults of 80 × 24.
+    static func windowSize() -> WatchSize {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return WatchSize(columns: 80, rows: 24)
+        }
+        return WatchSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
 }
 
-/// Keys typed on standard input, read on a thread of their own (reading blocks).
+/// Bytes typed on standard input, a read at a time (a key's escape sequence comes in one
+/// read), read on a thread of their own (reading blocks).
 enum Keys {
-    static func typed() -> AsyncStream<UInt8> {
-        let (keys, continuation) = AsyncStream<UInt8>.makeStream()
+    static func typed() -> AsyncStream<[UInt8]> {
+        let (keys, continuation) = AsyncStream<[UInt8]>.makeStream()
         let reader = Thread {
-            var byte: UInt8 = 0
-            while read(STDIN_FILENO, &byte, 1) == 1 {
-                if case .terminated = continuation.yield(byte) { return }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                guard count > 0 else { break }
+                if case .terminated = continuation.yield(Array(buffer[0..<count])) { return }
             }
             continuation.finish()
         }

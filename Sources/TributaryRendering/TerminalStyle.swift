@@ -17,6 +17,8 @@ public struct TerminalStyle: Sendable {
     public func red(_ text: String) -> String { wrap(text, "31") }
     public func yellow(_ text: String) -> String { wrap(text, "33") }
     public func cyan(_ text: String) -> String { wrap(text, "36") }
+    /// Reverse video: how a full-screen list marks the row under the cursor.
+    public func reverse(_ text: String) -> String { wrap(text, "7") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

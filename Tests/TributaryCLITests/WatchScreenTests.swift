@@ -3,7 +3,7 @@ import Testing
 import TributaryTesting
 
 /// `tributary watch` on a terminal (a pseudo-terminal from util-linux's `script`): the
-/// digest and a live status line per source; `q`, Ctrl-C, SIGTERM and a crash all leave
+/// items and a footer line of the sources; `q`, Ctrl-C, SIGTERM and a crash all leave
 /// the terminal as it was (cursor shown, main screen back).
 @Suite(.serialized) struct WatchScreenTests {
     static let restored = "\u{1B}[?25h\u{1B}[?1049l"
@@ -33,7 +33,7 @@ import TributaryTesting
         defer { Task { await server.shutdown() } }
         let quit = try await Self.watch(config: config, then: .typing("q"))
         #expect(quit.status == 0)
-        #expect(quit.screen.contains("Post 3") && quit.screen.contains("r refresh all · q quit"), "\(quit.screen)")
+        #expect(quit.screen.contains("Post 3") && quit.screen.contains("j/k move · Enter read"), "\(quit.screen)")
         #expect(quit.screen.hasSuffix(Self.restored), "the terminal is restored last")
         let interrupted = try await Self.watch(config: config, then: .typing("\u{03}"))
         #expect(interrupted.status == 130, "Ctrl-C: \(interrupted.screen)")
