@@ -84,10 +84,7 @@ extension StateStore {
     }
 
     private static func archivedItem(_ row: Row, now: Date) -> ArchivedItem {
-        var item = feedItem(row, from: 1, content: 17)
-        if let enclosures = row[18] as String? {
-            item.enclosures = (try? JSONDecoder().decode([Enclosure].self, from: Data(enclosures.utf8))) ?? []
-        }
+        let item = feedItem(row, from: 1, content: 17, enclosures: 18)
         let firstSeen = Date(timeIntervalSince1970: row[14])
         let readAt: Double? = row[15]
         let starredAt: Double? = row[16]
@@ -98,8 +95,8 @@ extension StateStore {
 
     /// The item in an archive row's columns from `start` on (itemID, source name, sourceType,
     /// kind, title, url, author, published, score, summary, thumbnail, image, tags), with
-    /// its kept article from column `content`.
-    static func feedItem(_ row: Row, from start: Int, content: Int) -> FeedItem {
+    /// its kept article from column `content` and its enclosures (JSON) from `enclosures`.
+    static func feedItem(_ row: Row, from start: Int, content: Int, enclosures: Int) -> FeedItem {
         let tags: String = row[start + 12]
         var item = FeedItem(
             id: row[start], source: row[start + 1], sourceType: row[start + 2],
@@ -110,6 +107,9 @@ extension StateStore {
             image: (row[start + 11] as String?).flatMap(URL.init(string:)),
             tags: tags.isEmpty ? [] : tags.split(separator: "\n").map(String.init))
         item.content = row[content]
+        if let files = row[enclosures] as String? {
+            item.enclosures = (try? JSONDecoder().decode([Enclosure].self, from: Data(files.utf8))) ?? []
+        }
         return item
     }
 

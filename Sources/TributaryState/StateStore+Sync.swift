@@ -92,7 +92,7 @@ extension StateStore {
             SELECT entry.id, entry.source, entry.itemID, source.name, entry.sourceType, entry.kind, entry.title,
                    entry.url, entry.author, entry.published, entry.score, entry.summary, entry.thumbnail,
                    entry.image, entry.tags, entry.firstSeen, entry.lastSeen, entry.readAt, entry.starredAt,
-                   article.content
+                   article.content, entry.enclosures
             FROM entry JOIN source ON source.id = entry.source
             LEFT JOIN article ON article.config = source.config AND article.source = source.name
                 AND article.idKey = entry.idKey
@@ -209,7 +209,7 @@ extension StateStore {
     }
 
     private static func syncEntry(_ row: Row) -> SyncEntry {
-        let item = feedItem(row, from: 2, content: 19)
+        let item = feedItem(row, from: 2, content: 19, enclosures: 20)
         return SyncEntry(
             id: row[0], feedID: row[1], item: item, firstSeen: Date(timeIntervalSince1970: row[15]),
             lastSeen: Date(timeIntervalSince1970: row[16]),

@@ -129,3 +129,34 @@ import TributaryTesting
         try await fixture.stop()
     }
 }
+
+/// A podcast's episode reaches Miniflux clients as the entry's enclosure.
+@Suite struct MinifluxEnclosureTests {
+    @Test func anEpisodeIsTheEntrysEnclosure() async throws {
+        let feed = """
+            <rss version="2.0"><channel><title>Radio</title><item><title>Episode 1</title>
+            <link>https://radio.example/1</link><guid>ep1</guid>
+            <enclosure url="https://cdn.radio.example/ep1.mp3" length="123456" type="audio/mpeg"/>
+            </item></channel></rss>
+            """
+        let server = try await LocalHTTPServer.start { _ in .text(feed, contentType: "application/rss+xml") }
+        defer { Task { await server.shutdown() } }
+        let config = try TributaryBinary.config(
+            #"{"sources": [{"id": "radio", "type": "feed", "url": "\#(server.baseURL)/feed.xml"}]}"#)
+        let serve = try await ServeHarness.start(
+            config: config, extra: ["--sync-user", SyncFixture.user],
+            environment: ["TRIBUTARY_SYNC_PASSWORD": SyncFixture.password])
+        let token = try await serve.token()
+        _ = try await serve.send("/api/refresh", method: "POST", headers: ["X-Tributary-Token": token])
+        let response = try await serve.send("/v1/entries", headers: SyncFixture.basic())
+        let entries = MinifluxAPITests.objects(
+            MinifluxAPITests.object(try JSONSerialization.jsonObject(with: response.body))["entries"])
+        let entry = try #require(entries.first)
+        let files = MinifluxAPITests.objects(entry["enclosures"])
+        #expect(files.count == 1, "\(entry)")
+        #expect(files.first?["url"] as? String == "https://cdn.radio.example/ep1.mp3")
+        #expect(files.first?["mime_type"] as? String == "audio/mpeg" && files.first?["size"] as? Int == 123456)
+        #expect(files.first?["entry_id"] as? Int == entry["id"] as? Int)
+        _ = try await serve.stop()
+    }
+}

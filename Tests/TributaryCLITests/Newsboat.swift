@@ -7,7 +7,6 @@ import TributaryTesting
 /// and an interactive session in tmux driven with `send-keys`.
 struct Newsboat {
     let folder: URL
-    let session = "newsboat-\(UUID().uuidString.prefix(8))"
 
     /// A newsboat set up with these configuration lines (`urls-source` and its backend's).
     init(settings: [String]) throws {
@@ -43,25 +42,25 @@ struct Newsboat {
         return count ?? -1
     }
 
+    /// The tmux server of this newsboat's session: a socket of its own in its folder, started
+    /// by `posix_spawn` (see `Tmux`), so that no test waits on a pipe tmux's server inherits.
+    private var tmux: Tmux { Tmux(socket: folder.appendingPathComponent("tmux.sock").path) }
+
     /// Starts newsboat in a detached tmux session of 100×30, reloading at start (`-r`).
     func open() async throws {
-        let command = (["/usr/bin/newsboat", "-r"] + files).map { "'\($0)'" }.joined(separator: " ")
-        let variables = environment.map { "\($0.key)=\($0.value)" }
-        _ = try await Self.run(
-            "/usr/bin/tmux",
-            ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "env"] + variables
-                + ["sh", "-c", command], environment)
+        _ = try await Tmux.start(
+            ["/usr/bin/newsboat", "-r"] + files, columns: 100, rows: 30, environment: environment, socket: tmux.socket)
     }
 
     /// The screen as text.
     func screen() async throws -> String {
-        try await Self.run("/usr/bin/tmux", ["capture-pane", "-p", "-t", session], environment)
+        try await tmux.screen().joined(separator: "\n")
     }
 
     /// Waits until the screen shows `text`, looking every 100 ms (each look starts a
     /// process); false after `seconds`, a bound that turns a hang into a failure.
     func waitForScreen(containing text: String, seconds: Int = 60) async throws -> Bool {
-        try await Self.poll(seconds: seconds) { try await screen().contains(text) }
+        try await tmux.wait(upTo: .seconds(seconds)) { $0.contains { $0.contains(text) } }.held
     }
 
     /// Runs `condition` every 100 ms until it holds; false after `seconds`.
@@ -76,12 +75,12 @@ struct Newsboat {
 
     /// Types `keys` (tmux key names: `A`, `Enter`, `q`).
     func send(_ keys: String...) async throws {
-        _ = try await Self.run("/usr/bin/tmux", ["send-keys", "-t", session] + keys, environment)
+        for key in keys { try await tmux.send(key) }
     }
 
     /// Ends the session, whatever state newsboat is in.
     func close() async {
-        _ = try? await Self.run("/usr/bin/tmux", ["kill-session", "-t", session], environment)
+        await tmux.kill()
     }
 
     /// Runs a program to its end and returns its standard output and error.

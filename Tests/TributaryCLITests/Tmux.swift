@@ -7,9 +7,11 @@ struct Tmux: Sendable {
     let socket: String
 
     /// Starts `command` (its words, not read by a shell of ours) in a `columns` × `rows` window.
-    static func start(_ command: [String], columns: Int, rows: Int, environment: [String: String]) async throws -> Tmux
-    {
-        let tmux = Tmux(socket: Scratch.folder.appendingPathComponent("tmux-\(UUID().uuidString)").path)
+    static func start(
+        _ command: [String], columns: Int, rows: Int, environment: [String: String],
+        socket: String = Scratch.folder.appendingPathComponent("tmux-\(UUID().uuidString)").path
+    ) async throws -> Tmux {
+        let tmux = Tmux(socket: socket)
         let assignments = environment.map { "\($0.key)=\($0.value)" }
         let arguments =
             ["new-session", "-d", "-s", "watch", "-x", "\(columns)", "-y", "\(rows)", "--", "/usr/bin/env", "-i"]

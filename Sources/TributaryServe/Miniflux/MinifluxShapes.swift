@@ -69,9 +69,20 @@ enum MinifluxShapes {
         var shareCode = ""
         var starred: Bool
         var readingTime: Int
-        var enclosures: [String] = []
+        var enclosures: [Enclosure]
         var tags: [String]
         var feed: Feed
+    }
+
+    /// A media file of an entry (a podcast's episode), as Miniflux lists it.
+    struct Enclosure: Encodable {
+        var id: Int64
+        var userId = 1
+        var entryId: Int64
+        var url: String
+        var mimeType: String
+        var size: Int
+        var mediaProgression = 0
     }
 
     struct EntryPage: Encodable {
@@ -136,6 +147,17 @@ enum MinifluxShapes {
             hash: String(StableHash.value(item.id), radix: 16), title: item.title, url: item.urlString ?? "",
             publishedAt: ISO8601Date.format(entry.published), createdAt: ISO8601Date.format(entry.firstSeen),
             changedAt: ISO8601Date.format(changed), content: content, author: item.author ?? "",
-            starred: entry.starredAt != nil, readingTime: max(1, words / 265), tags: item.tags, feed: feed)
+            starred: entry.starredAt != nil, readingTime: max(1, words / 265),
+            enclosures: enclosures(of: item, entry: entry.id), tags: item.tags, feed: feed)
+    }
+
+    /// An item's files; each id is the entry's times 16 plus the file's place (an item
+    /// keeps at most `Tributary.Enclosure.maxCount`, 8), so it is the same on every request.
+    static func enclosures(of item: FeedItem, entry: Int64) -> [Enclosure] {
+        item.enclosures.enumerated().map { index, file in
+            Enclosure(
+                id: entry * 16 + Int64(index), entryId: entry, url: file.urlString,
+                mimeType: file.mimeType ?? "application/octet-stream", size: file.length ?? 0)
+        }
     }
 }
