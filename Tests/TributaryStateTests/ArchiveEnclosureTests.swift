@@ -58,7 +58,7 @@ import TributaryTesting
                 ])
         }
         let store = try StateStore(path: path, config: "/feeds.json")
-        #expect(try store.database.read(StateSchema.migrator.appliedMigrations).last == "v10-enclosures")
+        #expect(try store.database.read(StateSchema.migrator.appliedMigrations).contains("v10-enclosures"))
         let old = try #require(try store.archived(.init(), now: start).first)
         #expect(old.item.title == "Tides and time zones" && old.item.enclosures == [])
         _ = try store.remember(Fixture.digest([Self.episode()]), at: start.addingTimeInterval(60))
