@@ -25,14 +25,24 @@ struct SyncCredentials: Sendable {
 
     /// Whether `token` is the account's Google Reader `Auth` token, compared in constant time.
     func accepts(googleAuth token: String) -> Bool {
-        Self.constantTimeEqual(
-            Array(SHA256.hash(data: Data(token.utf8))), Array(SHA256.hash(data: Data(googleAuth.utf8))))
+        Self.sameText(token, googleAuth)
     }
 
     /// Whether `token` is the action token, compared in constant time.
     func accepts(actionToken token: String) -> Bool {
-        Self.constantTimeEqual(
-            Array(SHA256.hash(data: Data(token.utf8))), Array(SHA256.hash(data: Data(actionToken.utf8))))
+        Self.sameText(token, actionToken)
+    }
+
+    /// The bridge feed `feed`'s `?token=`: an HMAC of its name under the password, 32 hex
+    /// digits, the same across restarts and different for each feed.
+    func feedToken(_ feed: String) -> String {
+        String(Self.hmac("tributary-feed:\(feed)", account).prefix(32))
+    }
+
+    /// Whether two texts are equal, compared as SHA-256 digests in constant time, so the
+    /// time taken says nothing of where they differ.
+    static func sameText(_ left: String, _ right: String) -> Bool {
+        constantTimeEqual(Array(SHA256.hash(data: Data(left.utf8))), Array(SHA256.hash(data: Data(right.utf8))))
     }
 
     private static func hmac(_ purpose: String, _ account: SyncAccount) -> String {
