@@ -34,7 +34,7 @@ import TributaryTesting
             state: scratch.appendingPathComponent("state.sqlite").path)
         #expect(serve.errors.all.contains { $0.contains("/feeds/{source}.atom") }, "serve says where the feeds are")
         var questions: [String] = []
-        let arrived = try await Newsboat.poll {
+        let arrived = try await TestProgram.poll {
             let items = ServeArchiveTests.items(try await serve.send("/api/digest"))
             questions = items.filter { $0["source"] as? String == "so-swift" }.compactMap { $0["title"] as? String }
             return !questions.isEmpty

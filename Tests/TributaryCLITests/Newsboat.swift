@@ -35,7 +35,8 @@ struct Newsboat {
 
     /// Reloads every feed from the server and returns the unread count newsboat prints.
     func reloadAndCountUnread() async throws -> Int {
-        let output = try await Self.run("/usr/bin/newsboat", files + ["-x", "reload", "print-unread"], environment)
+        let output = try await TestProgram.run(
+            "/usr/bin/newsboat", files + ["-x", "reload", "print-unread"], environment)
         let line = output.split(separator: "\n").first { $0.hasSuffix("unread articles") } ?? ""
         let count = Int(line.split(separator: " ").first ?? "")
         #expect(count != nil, "newsboat printed: \(output)")
@@ -63,16 +64,6 @@ struct Newsboat {
         try await tmux.wait(upTo: .seconds(seconds)) { $0.contains { $0.contains(text) } }.held
     }
 
-    /// Runs `condition` every 100 ms until it holds; false after `seconds`.
-    static func poll(seconds: Int = 60, _ condition: () async throws -> Bool) async throws -> Bool {
-        let giveUp = ContinuousClock.now + .seconds(seconds)
-        while try await !condition() {
-            guard ContinuousClock.now < giveUp else { return false }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return true
-    }
-
     /// Types `keys` (tmux key names: `A`, `Enter`, `q`).
     func send(_ keys: String...) async throws {
         for key in keys { try await tmux.send(key) }
@@ -81,23 +72,5 @@ struct Newsboat {
     /// Ends the session, whatever state newsboat is in.
     func close() async {
         await tmux.kill()
-    }
-
-    /// Runs a program to its end and returns its standard output and error.
-    static func run(_ program: String, _ arguments: [String], _ environment: [String: String]) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return try await offPool {
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
     }
 }

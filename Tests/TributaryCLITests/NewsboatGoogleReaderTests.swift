@@ -39,7 +39,7 @@ struct NewsboatGoogleReaderTests {
         try await newsboat.send("A")  // mark the feed under the cursor, the first, read
         let feeds = try await client.feedIDs()
         let windowed = try #require(feeds["Windowed"])
-        let markedOnServer = try await Newsboat.poll { try await client.unreadCounts()[windowed] == 0 }
+        let markedOnServer = try await TestProgram.poll { try await client.unreadCounts()[windowed] == 0 }
         #expect(markedOnServer, "newsboat's mark-feed-read reaches the server")
         let page = ServeArchiveTests.items(try await fixture.serve.send("/api/digest"))
         #expect(page.filter { $0["source"] as? String == "w" }.allSatisfy { $0["read"] as? Bool == true })
@@ -54,7 +54,7 @@ struct NewsboatGoogleReaderTests {
         #expect(try await newsboat.waitForScreen(containing: "Article 'Static two'"))
         try await newsboat.send("q")  // newsboat 2.21 marks an item read on the first key in its view
         let other = try #require(feeds["b"])
-        let readOnServer = try await Newsboat.poll { try await client.unreadCounts()[other] == 0 }
+        let readOnServer = try await TestProgram.poll { try await client.unreadCounts()[other] == 0 }
         let afterReading = try await newsboat.screen()
         #expect(readOnServer, "reading an item in newsboat marks it read: \(afterReading)")
         let digest = ServeArchiveTests.items(try await fixture.serve.send("/api/digest"))

@@ -34,7 +34,7 @@ struct NewsboatMinifluxTests {
         #expect(opened, "newsboat shows the feeds: \(screen)")
         #expect(screen.contains("(5/5)") && screen.contains("(1/2)"), "unread/total per feed: \(screen)")
         try await newsboat.send("A")  // mark the feed under the cursor, the first, read
-        let markedOnServer = try await Newsboat.poll {
+        let markedOnServer = try await TestProgram.poll {
             let counters = MinifluxAPITests.object(try await fixture.json("/v1/feeds/counters"))
             return MinifluxAPITests.object(counters["unreads"] as Any).values.compactMap { $0 as? Int }.sorted() == [
                 0, 1,

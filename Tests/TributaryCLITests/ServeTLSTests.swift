@@ -9,7 +9,7 @@ import TributaryTesting
     static func certificate(in folder: URL) async throws -> (cert: String, key: String) {
         let cert = folder.appendingPathComponent("cert.pem").path
         let key = folder.appendingPathComponent("key.pem").path
-        let output = try await Newsboat.run(
+        let output = try await TestProgram.run(
             "/usr/bin/openssl",
             [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
@@ -30,12 +30,12 @@ import TributaryTesting
             state: folder.appendingPathComponent("tls.sqlite").path)
         #expect(serve.base.scheme == "https", "serve says https: \(serve.errors.all)")
         let url = serve.base.appendingPathComponent("healthz").absoluteString
-        let secure = try await Newsboat.run(
+        let secure = try await TestProgram.run(
             "/usr/bin/curl", ["-sS", "--cacert", pair.cert, url], ["PATH": "/usr/bin:/bin"])
         #expect(secure == "ok\n")
-        let unverified = try await Newsboat.run("/usr/bin/curl", ["-sS", url], ["PATH": "/usr/bin:/bin"])
+        let unverified = try await TestProgram.run("/usr/bin/curl", ["-sS", url], ["PATH": "/usr/bin:/bin"])
         #expect(unverified != "ok\n", "a client that does not trust the certificate is not answered")
-        let plain = try await Newsboat.run(
+        let plain = try await TestProgram.run(
             "/usr/bin/curl", ["-sS", "-m", "10", url.replacingOccurrences(of: "https:", with: "http:")],
             ["PATH": "/usr/bin:/bin"])
         #expect(plain != "ok\n", "plain HTTP is not served on the TLS port")
