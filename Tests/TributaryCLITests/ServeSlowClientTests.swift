@@ -66,13 +66,17 @@ import TributaryTesting
                 try await Task.sleep(for: .milliseconds(10))
             }
             let took = ContinuousClock.now - start
+            let fannedOut = ContinuousClock.now - refreshed
             slowest = max(slowest, took)
-            slowestAfterRefresh = max(slowestAfterRefresh, ContinuousClock.now - refreshed)
+            slowestAfterRefresh = max(slowestAfterRefresh, fannedOut)
             #expect(readers.reached == clients.count, "change \(change): \(readers.reached) of 500 clients")
-            #expect(took < .seconds(10), "change \(change) took \(took) to reach all 500 clients")
+            // The refresh re-reads 1,000 items; what was slow (12–27 s) was sending the change out.
+            #expect(
+                fannedOut < SanitizerSlowdown.scaled(.seconds(5)),
+                "change \(change) reached all 500 clients \(fannedOut) after the refresh's answer")
         }
         print(
-            "serve: slowest of 10 changes to reach 500 clients: \(slowest) (\(slowestAfterRefresh) after the refresh's answer)"
+            "serve: slowest of 10 changes to reach 500 clients: \(slowest) (\(slowestAfterRefresh) after the refresh's answer; bounds × \(SanitizerSlowdown.factor))"
         )
         _ = try await serve.stop()
     }
