@@ -4,11 +4,11 @@ import ArgumentParser
 struct MarkReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-read",
-        abstract: "Mark items read in the state store (by id or row number, by source, or all of them).",
+        abstract: "Mark items read in the state store (by id or row number, source, tag, or all of them).",
         discussion: """
             Items are the "id" values of `digest --format json`, or the row numbers the last text digest \
             printed (`tributary mark-read 3 5-9`). Prints how many items were marked; exits 1, naming them, \
-            when an id, a row or a --source is not in the state store (the rest are marked).
+            when an id, a row, a --source or a --tag is not in the state store (the rest are marked).
             """
     )
 
@@ -21,10 +21,10 @@ struct MarkReadCommand: ParsableCommand {
 struct MarkUnreadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-unread",
-        abstract: "Mark items unread again in the state store (by id or row number, by source, or all of them).",
+        abstract: "Mark items unread again in the state store (by id or row number, source, tag, or all of them).",
         discussion: """
             Takes what mark-read takes. Prints how many items were marked; exits 1, naming them, when an id, \
-            a row or a --source is not in the state store (the rest are marked).
+            a row, a --source or a --tag is not in the state store (the rest are marked).
             """
     )
 

@@ -4,12 +4,17 @@ import Tributary
 import TributaryState
 
 /// What `mark-read` and `mark-unread` share: which items (ids, rows of the last text
-/// digest, sources, all, older than a span) and in which store, and the marking itself.
+/// digest, sources, tags, all, older than a span) and in which store, and the marking itself.
 struct ReadMarkingOptions: ParsableArguments {
     @OptionGroup var location: StoreLocation
 
     @Option(name: .long, help: ArgumentHelp("Every item of this source (repeatable).", valueName: "id"))
     var source: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Every item carrying this tag, ignoring case (repeatable).", valueName: "tag"))
+    var tag: [String] = []
 
     @Flag(name: .long, help: "Every item.")
     var all = false
@@ -28,11 +33,11 @@ struct ReadMarkingOptions: ParsableArguments {
     var items: [String] = []
 
     func validate() throws {
-        if !all && source.isEmpty && items.isEmpty {
-            throw ValidationError("name items (ids or rows), --source ID or --all")
+        if !all && source.isEmpty && tag.isEmpty && items.isEmpty {
+            throw ValidationError("name items (ids or rows), --source ID, --tag TAG or --all")
         }
-        if all && (!source.isEmpty || !items.isEmpty) {
-            throw ValidationError("--all marks every item; leave out items and --source")
+        if all && (!source.isEmpty || !tag.isEmpty || !items.isEmpty) {
+            throw ValidationError("--all marks every item; leave out items, --source and --tag")
         }
         if let olderThan, Duration.parse(olderThan, .span) == nil {
             throw ValidationError(
@@ -49,7 +54,8 @@ struct ReadMarkingOptions: ParsableArguments {
         let shown = targets.rows.isEmpty ? nil : try ExitCodes.reportingStateFailures { try store.lastRows() }
         let (ids, missingRows) = targets.resolve(in: shown)
         let before = olderThan.flatMap { Duration.parse($0, .span) }.map { now.addingTimeInterval(-$0.seconds) }
-        let selection = StateStore.ReadSelection(all: all, sources: source, itemIDs: ids, firstSeenBefore: before)
+        let selection = StateStore.ReadSelection(
+            all: all, sources: source, tags: tag, itemIDs: ids, firstSeenBefore: before)
         let marking = try ExitCodes.reportingStateFailures {
             read ? try store.markRead(selection, at: now) : try store.markUnread(selection)
         }
@@ -59,6 +65,7 @@ struct ReadMarkingOptions: ParsableArguments {
             missingRows.map { Self.missing($0, in: shown) }
             + marking.unknownItemIDs.map { "tributary: \($0): no such item in the state store (not marked)" }
             + marking.unknownSources.map { "tributary: --source \($0): no items of it in the state store" }
+            + marking.unknownTags.map { "tributary: --tag \($0): no item in the state store carries it" }
         guard !unknown.isEmpty else { return }
         StandardError.write(unknown.map(TextCleanup.singleLine).joined(separator: "\n"))
         throw ExitCode(ExitCodes.partialFailure)
