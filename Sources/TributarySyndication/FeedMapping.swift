@@ -44,9 +44,9 @@ enum FeedMapping {
         let link = (entry.link ?? guidLink(entry, text) ?? entry.contentSource).map(text.resolved)
         let summary = summaryText(entry, text)
         let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
+        let kind = kind(entry, text, link: link, wellKnown)
         var item = FeedItem(
-            id: identifier(entry, text, link: link), source: "", sourceType: type,
-            kind: kind(entry, text, link: link, wellKnown),
+            id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind,
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated ?? entry.created).flatMap {
                 FeedDates.parse(utf8: text.bytes($0))
@@ -60,10 +60,30 @@ enum FeedMapping {
         if wellKnown == .stackOverflow || entry.rank != nil {
             item.score = text.trimmedString(entry.rank).flatMap(Double.init)
         }
-        if item.kind == .photo, item.imageString == nil, let link, FeedURLs.looksLikeImage(link) {
+        if kind == .photo, item.imageString == nil, let link, FeedURLs.looksLikeImage(link) {
             item.imageString = WebAddress.absoluteString(link)
         }
         return item
+    }
+
+    /// Settles which of a generic feed's items are photos once all of them are read: where
+    /// at least three in four are mostly one picture (`kind`), those are photos, shown with
+    /// their picture; elsewhere (a blog with a few short posts around a picture) they are
+    /// articles. An item whose link is an image stays a photo.
+    static func settlePhotos(_ items: inout [FeedItem], kind wellKnown: WellKnownFeed) {
+        guard wellKnown == .generic else { return }
+        let pictured = items.indices.filter {
+            items[$0].kind == .photo && !(items[$0].urlString.map(FeedURLs.looksLikeImage) ?? false)
+        }
+        guard !pictured.isEmpty else { return }
+        let photoFeed = pictured.count * 4 >= items.count * 3
+        for index in pictured {
+            if photoFeed {
+                if items[index].imageString == nil { items[index].imageString = items[index].thumbnailString }
+            } else {
+                items[index].kind = .article
+            }
+        }
     }
 
     /// guid or id (a relative one resolved against an explicit `xml:base`), else the link, else RSS 1.0's `rdf:about`, else a stable hash of title and date.
@@ -77,6 +97,13 @@ enum FeedMapping {
         return "sha:" + StableHash.hex("\(text.string(entry.title) ?? "")\n\(date)")
     }
 
+    /// A photo is an entry whose link is an image, or whose content is mostly one picture
+    /// (where most of the feed's items are: `settlePhotos`):
+    /// an image attached (`media:content`, an enclosure) and no text but a title, or a
+    /// picture in its HTML with at most a caption beside it (`photoCaptionLimit`), as photo
+    /// sites' feeds write them (Flickr, 500px, Tumblr, Pixelfed, micro.blog). A news item
+    /// with a lead image attached and a teaser, or a post that opens with a picture, stays
+    /// an article.
     static func kind(_ entry: RawEntry, _ text: EntryText, link: String?, _ wellKnown: WellKnownFeed) -> ItemKind {
         switch wellKnown {
         case .stackOverflow: return .question
@@ -85,9 +112,32 @@ enum FeedMapping {
         case .generic:
             if entry.rank != nil { return .question }
             if let link, FeedURLs.looksLikeImage(link) { return .photo }
-            let hasText = !text.isEmpty(entry.title) || !text.isEmpty(entry.content ?? entry.summary)
-            return !hasText && entry.media.contains { isImage($0, text) } ? .photo : .article
+            guard
+                let (body, type) = entry.content.map({ ($0, entry.contentType) })
+                    ?? entry.summary.map({ ($0, entry.summaryType) })
+            else { return entry.media.contains { isImage($0, text) } ? .photo : .article }
+            guard body.count <= photoBodyLimit,
+                entry.inlineImage != nil || FeedURLs.holdsPicture(inHTML: text.bytes(body))
+            else { return .article }
+            let caption = text.withRepairedBytes(body) { plainText($0, type) }
+            return caption.count <= photoCaptionLimit ? .photo : .article
         }
+    }
+
+    /// The most text, in characters, beside the picture of an entry that is a photo.
+    static let photoCaptionLimit = 140
+    /// The most bytes of HTML around it (a picture's tag, its link and `srcset` included).
+    static let photoBodyLimit = 4096
+
+    /// The first image in the entry's content or summary HTML, resolved.
+    static func imageInHTML(_ entry: RawEntry, _ text: EntryText) -> String? {
+        if let inline = entry.inlineImage { return inline }
+        for html in [entry.content, entry.summary].compactMap({ $0 }) {
+            if let source = FeedURLs.firstImage(inHTML: text.bytes(html)) {
+                return FeedURLs.resolve(source, against: entry.base)
+            }
+        }
+        return nil
     }
 
     /// Whether attached media is an image: by its type, else by its URL's extension.
@@ -132,14 +182,7 @@ enum FeedMapping {
 
     static func thumbnail(_ entry: RawEntry, _ text: EntryText, image: String?) -> String? {
         if let thumbnail = entry.thumbnail { return text.resolved(thumbnail) }
-        if let image { return image }
-        if let inline = entry.inlineImage { return inline }
-        for html in [entry.content, entry.summary].compactMap({ $0 }) {
-            if let source = FeedURLs.firstImage(inHTML: text.bytes(html)) {
-                return FeedURLs.resolve(source, against: entry.base)
-            }
-        }
-        return nil
+        return image ?? imageInHTML(entry, text)
     }
 
     /// `author`, `dc:creator` or `itunes:author`, else the Atom `source`'s, else the feed's.

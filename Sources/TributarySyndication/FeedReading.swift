@@ -138,6 +138,7 @@ enum FeedReading {
             }
         var items = mapping.finish(reader.state.remainder)
         if let secondHalf { items += secondHalf.items }
+        FeedMapping.settlePhotos(&items, kind: WellKnownFeed.recognise(url: documentURL, feed: feed))
         var update = SourceUpdate(items: items, notes: [label(feed.format)], diagnostics: diagnostics)
         let errorCount = reader.state.errorCount + (secondHalf?.errorCount ?? 0)
         let firstError = reader.state.firstError ?? secondHalf?.firstError
@@ -153,7 +154,8 @@ enum FeedReading {
 
     static func snapshot(_ feed: RawFeed, _ entries: EntryBatch, url: URL, diagnostics: [String] = []) -> SourceUpdate {
         let kind = WellKnownFeed.recognise(url: url, feed: feed)
-        let items = FeedMapping.items(entries, feed: feed, kind: kind)
+        var items = FeedMapping.items(entries, feed: feed, kind: kind)
+        FeedMapping.settlePhotos(&items, kind: kind)
         return SourceUpdate(items: items, notes: [label(feed.format)], diagnostics: diagnostics)
     }
 

@@ -47,4 +47,20 @@ enum FeedURLs {
         let value = HTMLEntities.decode(String(decoding: rest[start..<end], as: UTF8.self))
         return value.isEmpty ? nil : value
     }
+
+    /// Whether an HTML fragment's UTF-8 (its first 64 KB) holds a picture: an `<img>` that
+    /// is not a 1-pixel tracker (`width="1"` or `height="1"`).
+    static func holdsPicture(inHTML html: UnsafeBufferPointer<UInt8>) -> Bool {
+        var rest = html.prefix(65_536)[...]
+        while let tag = ByteSearch.firstRange(of: imageTagStart, in: rest) {
+            let attributes = rest[tag.upperBound...].prefix { $0 != UInt8(ascii: ">") }.prefix(2048)
+            let text = String(decoding: attributes, as: UTF8.self).lowercased().replacingOccurrences(
+                of: "'", with: "\"")
+            if !text.contains(#"width="1""#) && !text.contains(#"height="1""#) { return true }
+            rest = rest[tag.upperBound...]
+        }
+        return false
+    }
+
+    private static let imageTagStart = Array("<img".utf8)
 }
