@@ -4,9 +4,21 @@ import Tributary
 /// Opens an item's link for `watch`'s `o`: `$BROWSER` (the first of its colon-separated
 /// commands; `%s` in it stands for the link, else the link is its last argument), else
 /// `xdg-open`. The link is an argument of its own, never read by a shell, and only an
-/// `http` or `https` one is opened. The browser runs on its own, its output discarded:
-/// `watch` keeps the terminal (a text-mode browser is better run from another window).
+/// `http` or `https` one is opened. A text-mode browser (`textModeBrowsers`) is given the
+/// terminal until it quits (`ForegroundProgram`); any other runs on its own, its output
+/// discarded, while `watch` keeps the terminal.
 enum WatchBrowser {
+    /// Browsers that draw on the terminal, by program name (`www-browser` is Debian's name
+    /// for the text-mode one).
+    static let textModeBrowsers: Set<String> = [
+        "w3m", "lynx", "links", "links2", "elinks", "browsh", "carbonyl", "www-browser",
+    ]
+
+    /// Whether `command` runs a browser that draws on the terminal.
+    static func isTextMode(_ command: [String]) -> Bool {
+        command.first.map { textModeBrowsers.contains(URL(fileURLWithPath: $0).lastPathComponent) } ?? false
+    }
+
     /// The command that opens `link`, or nil when the link is not a web address.
     static func command(for link: String, environment: [String: String]) -> [String]? {
         guard let scheme = URL(string: link)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {

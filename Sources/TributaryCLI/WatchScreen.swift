@@ -28,7 +28,7 @@ struct WatchScreen: Sendable {
         defer { withExtendedLifetime(jobControl) {} }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await showDigests(on: frame) }
-            group.addTask { await readKeys(into: frame) }
+            group.addTask { await readKeys(into: frame, environment: environment) }
             _ = try await group.next()
             group.cancelAll()
         }
@@ -45,21 +45,46 @@ struct WatchScreen: Sendable {
     }
 
     /// Handles keys until `q`; returns then (or when standard input ends).
-    private func readKeys(into frame: WatchFrame) async {
+    private func readKeys(into frame: WatchFrame, environment: [String: String]) async {
         let refreshAll = Command<Void, Void> { [live] in try await live.refreshAll() }
         var decoder = WatchKeyDecoder()
-        for await bytes in Keys.typed() {
+        let keys = Keys()
+        for await bytes in keys.typed() {
             for key in decoder.decode(bytes) {
                 let effects = frame.change { $0.handle(key) }
                 if effects.contains(.quit) { return }
                 for effect in effects {
-                    if let failure = perform(effect, refreshAll: refreshAll) { frame.change { $0.tell(failure) } }
+                    var failure: String?
+                    if case .open(let link) = effect,
+                        let browser = WatchBrowser.command(for: link, environment: environment),
+                        WatchBrowser.isTextMode(browser)
+                    {
+                        failure = await browse(with: browser, frame: frame, keys: keys, environment: environment)
+                    } else {
+                        failure = perform(effect, refreshAll: refreshAll)
+                    }
+                    if let failure { frame.change { $0.tell(failure) } }
                 }
                 // A mark is shown at once; the digest read again after it keeps it shown even
                 // when a digest made just before the mark arrived meanwhile.
                 if effects.contains(where: \.writesToStore) { show(live.currentDigest, on: frame) }
             }
         }
+    }
+
+    /// Gives the terminal to a text-mode browser until it quits, the keys its own, then
+    /// draws the screen again; returns what went wrong, in words, or nil.
+    private func browse(with browser: [String], frame: WatchFrame, keys: Keys, environment: [String: String]) async
+        -> String?
+    {
+        frame.suspend {
+            keys.pause()
+            TerminalMode.restore()
+        }
+        let failure = await ForegroundProgram.run(browser, environment: environment)
+        frame.resume { TerminalMode.isOn || TerminalMode.enter() }
+        keys.resume()
+        return failure
     }
 
     /// Carries out a key's effect; returns what went wrong, in words, or nil.
@@ -131,13 +156,25 @@ final class WatchFrame: Sendable {
 }
 
 /// Bytes typed on standard input, a read at a time (a key's escape sequence comes in one
-/// read), read on a thread of their own (reading blocks).
-enum Keys {
-    static func typed() -> AsyncStream<[UInt8]> {
+/// read), read on a thread of their own (reading blocks). While paused (a text-mode browser
+/// has the terminal), nothing is read: standard input is polled every 50 ms and left alone.
+final class Keys: Sendable {
+    private let paused = Locked(false)
+
+    func pause() { paused.withLock { $0 = true } }
+    func resume() { paused.withLock { $0 = false } }
+
+    func typed() -> AsyncStream<[UInt8]> {
         let (keys, continuation) = AsyncStream<[UInt8]>.makeStream()
-        let reader = Thread {
+        let reader = Thread { [paused] in
             var buffer = [UInt8](repeating: 0, count: 256)
+            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             while true {
+                guard !paused.withLock({ $0 }) else {
+                    usleep(50_000)
+                    continue
+                }
+                guard poll(&input, 1, 50) != 0, !paused.withLock({ $0 }) else { continue }
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 guard count > 0 else { break }
                 if case .terminated = continuation.yield(Array(buffer[0..<count])) { return }
