@@ -24,11 +24,15 @@ struct Chromium {
         try run(["--dump-dom", "--virtual-time-budget=\(budget)", url.absoluteString])
     }
 
-    /// Saves a PNG of the page at the given window size.
-    func screenshot(_ url: URL, to file: URL, width: Int = 1280, height: Int = 1600, dark: Bool = false) throws {
+    /// Saves a PNG of the page at the given window size. A `live` page (one that keeps an
+    /// event stream open, which a virtual time budget would wait on forever) is taken 3 s
+    /// after it starts loading.
+    func screenshot(
+        _ url: URL, to file: URL, width: Int = 1280, height: Int = 1600, dark: Bool = false, live: Bool = false
+    ) throws {
         var arguments = [
             "--screenshot=\(file.path)", "--window-size=\(width),\(height)", "--hide-scrollbars",
-            "--virtual-time-budget=3000",
+            live ? "--timeout=3000" : "--virtual-time-budget=3000",
         ]
         if dark { arguments.append("--blink-settings=preferredColorScheme=0") }
         _ = try run(arguments + [url.absoluteString])
