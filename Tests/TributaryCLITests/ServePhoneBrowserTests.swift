@@ -4,8 +4,9 @@ import TributaryTesting
 
 /// `serve`'s page on a phone, in headless Chromium at 390 × 844 CSS pixels: every item
 /// shows its controls, labelled, large enough to touch (24 × 24 px at least, WCAG 2.2's
-/// target size minimum) and not stretched, inside the window; and a screenshot a person
-/// can look at (`serve-phone.png` among the browser tests' artifacts).
+/// target size minimum) and not stretched, inside the window; a live update that adds an
+/// item above the focused one keeps that item where it was on screen; and a screenshot a
+/// person can look at (`serve-phone.png` among the browser tests' artifacts).
 @Suite(.serialized) struct ServePhoneBrowserTests {
     struct Control: Decodable {
         var label: String
@@ -20,6 +21,12 @@ import TributaryTesting
         var rows: Int?
         var rowsWithMarkRead: Int?
         var controls: [Control]?
+        /// Where the focused item was in the window, and how far the page was scrolled,
+        /// before and after a live update added an item above it.
+        var focusedTopBefore: Double?
+        var focusedTopAfter: Double?
+        var scrolledBefore: Double?
+        var scrolledAfter: Double?
         var error: String?
     }
 
@@ -38,6 +45,20 @@ import TributaryTesting
               const box = button.getBoundingClientRect();
               return { label: button.textContent.trim(), width: box.width, height: box.height, right: box.right };
             });
+          const press = (key) => app().body.dispatchEvent(new appWindow.KeyboardEvent("keydown", { key, bubbles: true }));
+          const focused = () => app().querySelector("[data-item].focused");
+          await wait(() => app().getElementById("refresh"), 20000);
+          for (let step = 0; step < 5; step++) press("j");
+          await wait(() => focused() && focused().textContent.includes("Café"), 5000);
+          appWindow.scrollTo(0, focused().offsetTop - 200);
+          results.focusedTopBefore = focused().getBoundingClientRect().top;
+          results.scrolledBefore = appWindow.scrollY;
+          await fetch("/grow");
+          app().getElementById("refresh").click();
+          await wait(() => rows().length === 7, 20000);
+          await wait(() => focused(), 5000);
+          results.focusedTopAfter = focused().getBoundingClientRect().top;
+          results.scrolledAfter = appWindow.scrollY;
         })().catch((error) => { results.error = String(error); }).finally(() => {
           fetch("/done", { method: "POST", body: JSON.stringify(results) });
         });
@@ -47,7 +68,13 @@ import TributaryTesting
         guard let chromium = Chromium.require() else { return }
         let feed = ServeKeyboardBrowserTests.Feed()
         let harness = try await HarnessServer.start { request in
-            request.path == "/feed.xml" ? .text(feed.body, contentType: "application/rss+xml") : nil
+            switch request.path {
+            case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
+            case "/grow":
+                feed.grow()
+                return .text("grown")
+            default: return nil
+            }
         }
         defer { Task { await harness.shutdown() } }
         let config = try TributaryBinary.config(
@@ -73,6 +100,11 @@ import TributaryTesting
             #expect(control.width <= control.height * 6, "not stretched across the row: \(control)")
             #expect(control.right <= width, "inside the window: \(control)")
         }
+        let (before, after) = (seen.focusedTopBefore ?? 0, seen.focusedTopAfter ?? -1)
+        #expect(abs(before - after) <= 2, "a live update keeps the focused item where it was: \(before) then \(after)")
+        #expect(
+            (seen.scrolledAfter ?? 0) > (seen.scrolledBefore ?? 0),
+            "the page scrolled by the new item's height to keep it there: \(seen)")
         try chromium.screenshot(
             serve.base, to: try ReportBrowserTests.artifact("serve-phone.png"), width: 390, height: 1400, live: true)
         let png = try Data(contentsOf: try ReportBrowserTests.artifact("serve-phone.png"))
