@@ -78,6 +78,7 @@ import TributaryTesting
         #expect(text.contains("Post 1") && text.contains("Post 3") && !text.contains("\u{1B}["), "no colour")
         let html = try #require(parsed.part("text/html"))
         #expect(html.contains("Post 2") && html.contains("<html"))
+        #expect(!html.contains("<script"), "a message carries no script: mail readers run none")
         let session = try setup.mail.session(of: message)
         #expect(session["tls"] as? Bool == true, "STARTTLS was used")
         #expect(session["user"] as? String == "digest")

@@ -120,7 +120,7 @@ public struct MailDelivery: Sendable {
     private func compose(_ digest: Digest, newCount: Int, embedder: ImageEmbedder?) async throws -> MailMessage {
         let text = TextRenderer(style: TerminalStyle(isEnabled: false), width: nil).render(digest)
         let images = await embedder?.embed(digest) ?? .linked
-        let html = try HTMLReportRenderer().render(digest, images: images)
+        let html = try HTMLReportRenderer().renderMessage(digest, images: images)
         let subject = settings.subject ?? "\(digest.title): \(Plural.count(newCount, "new item"))"
         return MailMessage(
             from: settings.from, to: settings.to, subject: TextCleanup.singleLine(subject), date: clock.now(),

@@ -51,21 +51,32 @@ public struct HTMLReportRenderer: Sendable {
         render(digest, images: .linked, compiledIfPossible: true, actions: true)
     }
 
+    /// The HTML part of an e-mail: as `render`, without the page's script (and so without
+    /// its search, sort and switches, which the script shows).
+    public func renderMessage(_ digest: Digest, images: ReportImages = .linked) -> String {
+        render(digest, images: images, compiledIfPossible: true, message: true)
+    }
+
     /// The page as UTF-8 in pieces, to write one after another without joining them.
     public func renderUTF8(_ digest: Digest, images: ReportImages = .linked) -> [ArraySlice<UInt8>] {
         renderUTF8(digest, images: images, compiledIfPossible: true)
     }
 
     /// The page, rendered by swift-mustache alone when `compiledIfPossible` is false (for tests).
-    func render(_ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false) -> String {
-        let pieces = renderUTF8(digest, images: images, compiledIfPossible: compiledIfPossible, actions: actions)
+    func render(
+        _ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false, message: Bool = false
+    ) -> String {
+        let pieces = renderUTF8(
+            digest, images: images, compiledIfPossible: compiledIfPossible, actions: actions, message: message)
         return String(decoding: Array(pieces.joined()), as: UTF8.self)
     }
 
     private func renderUTF8(
-        _ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false
+        _ digest: Digest, images: ReportImages, compiledIfPossible: Bool, actions: Bool = false,
+        message: Bool = false
     ) -> [ArraySlice<UInt8>] {
         var page = ReportPage(digest, images: images, actions: actions)
+        page.isMessage = message
         if compiledIfPossible, let compiled, let pieces = try? render(page, compiled, images: images) { return pieces }
         // swift-mustache: once to find and hash the blocks, then with the policy.
         let draft = template.render(page)

@@ -14,6 +14,7 @@ enum ReportField: String, Sendable {
     case actions, isRead, isStarred, canStar
     case src
     case episode, isVideo, show, duration, origin, mediaOrigins
+    case isMessage
 }
 
 // A nil field answers nil, so that the template looks further up its context, as
@@ -37,6 +38,7 @@ extension ReportPage: TemplateObject {
         case .hasMemory: .flag(hasMemory)
         case .newItemCount: .integer(newItemCount)
         case .mediaOrigins: .list(.texts(mediaOrigins))
+        case .isMessage: .flag(isMessage)
         default: nil
         }
     }

@@ -27,6 +27,9 @@ struct ReportPage: Sendable {
     var newItemCount: Int
     /// The origins the page's episodes play from, sorted: the policy's `media-src`.
     var mediaOrigins: [String] = []
+    /// True for the HTML part of an e-mail: no script (mail readers run none, and a
+    /// message that carries one looks like spam), so no search, sort or switches.
+    var isMessage = false
 }
 
 /// One source's status in the header.
