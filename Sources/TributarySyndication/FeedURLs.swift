@@ -49,18 +49,23 @@ enum FeedURLs {
     }
 
     /// Whether an HTML fragment's UTF-8 (its first 64 KB) holds a picture: an `<img>` that
-    /// is not a 1-pixel tracker (`width="1"` or `height="1"`).
+    /// is not a 1-pixel tracker (`width="1"` or `height="1"`, either quote, any case).
     static func holdsPicture(inHTML html: UnsafeBufferPointer<UInt8>) -> Bool {
         var rest = html.prefix(65_536)[...]
         while let tag = ByteSearch.firstRange(of: imageTagStart, in: rest) {
             let attributes = rest[tag.upperBound...].prefix { $0 != UInt8(ascii: ">") }.prefix(2048)
-            let text = String(decoding: attributes, as: UTF8.self).lowercased().replacingOccurrences(
-                of: "'", with: "\"")
-            if !text.contains(#"width="1""#) && !text.contains(#"height="1""#) { return true }
+            let folded = attributes.map { byte in
+                byte == UInt8(ascii: "'") ? UInt8(ascii: "\"") : (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            let isTracker = folded.withUnsafeBufferPointer { bytes in
+                onePixel.contains { ByteSearch.firstRange(of: $0, in: bytes[...]) != nil }
+            }
+            if !isTracker { return true }
             rest = rest[tag.upperBound...]
         }
         return false
     }
 
+    private static let onePixel = [Array(#"width="1""#.utf8), Array(#"height="1""#.utf8)]
     private static let imageTagStart = Array("<img".utf8)
 }
