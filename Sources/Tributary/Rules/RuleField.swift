@@ -13,6 +13,7 @@ struct RuleSubject {
     let item: FeedItem
     let now: Date
     private var foldedCache: [RuleField: [FoldedWords]] = [:]
+    private var keywordCache: KeywordTerm.Text?
 
     init(item: FeedItem, now: Date) {
         self.item = item
@@ -40,6 +41,15 @@ struct RuleSubject {
         let folded = texts(field).map(FoldedWords.init)
         foldedCache[field] = folded
         return folded
+    }
+
+    /// The title, summary, author and tags as `include` and `exclude` match them, made on
+    /// first use (again, lowercased as Unicode too, when a later keyword needs it).
+    mutating func keywordText(unicodeCase: Bool) -> KeywordTerm.Text {
+        if let cached = keywordCache, !unicodeCase || cached.unicodeLowercased != nil { return cached }
+        let text = KeywordTerm.Text(item, unicodeCase: unicodeCase)
+        keywordCache = text
+        return text
     }
 
     /// The score, or the age in seconds (nil for an item without a date).

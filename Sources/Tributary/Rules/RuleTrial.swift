@@ -9,6 +9,8 @@ public struct RuleTrial: Sendable {
         public var matched: [FeedItem] = []
         /// The ids of the matched items this rule dropped.
         public var dropped: Set<String> = []
+        /// The items a requirement (an `include`) did not match, which it dropped.
+        public var missed: [FeedItem] = []
     }
 
     public private(set) var outcomes: [Outcome]
@@ -27,6 +29,11 @@ public struct RuleTrial: Sendable {
                 guard let position = positions[path] else { continue }
                 outcomes[position].matched.append(item)
                 if verdict.droppedByPath == path { outcomes[position].dropped.insert(item.id) }
+            }
+            if let path = verdict.droppedByPath, !verdict.matchedRulePaths.contains(path),
+                let position = positions[path]
+            {
+                outcomes[position].missed.append(item)
             }
             if verdict.droppedBecause == RuleVerdict.noKeepRuleMatched {
                 droppedForNoKeep.append(item)
