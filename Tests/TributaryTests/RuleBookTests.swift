@@ -28,6 +28,8 @@ import Testing
         #expect(!text.contains(FoldedWords("actor")))
         #expect(!text.contains(FoldedWords("culture cafe")))
         #expect(!text.contains(FoldedWords("ure")))
+        #expect(FoldedWords("Zu\u{308}RICH, ¥1000 — naïve✓ＡＢ").words == "zurich 1000 naive ab", "a word at a time")
+        #expect(FoldedWords("  --Hello,  World!-- ").words == "hello world")
     }
 
     @Test func ageIsJudgedOnTheGivenClockAndAnUndatedItemHasNone() throws {

@@ -35,7 +35,7 @@ public struct DigestReducer: Sendable {
         var (items, keys) = deduplicated(all, sourcePositions: ItemKeys.positions(of: sources))
         let fetched = items.count
         keepMatching(&items, &keys)
-        let marks = applyRules(&items, &keys, now: generatedAt)
+        var marks = applyRules(&items, &keys, now: generatedAt)
         // Items are large values: sort their positions, then gather them once.
         let ranks = sort == .score ? ScorePercentile.ranks(of: items, source: \.source, score: \.score) : []
         let sortKeys = ParallelWork.map(Array(items.indices)) { index in
@@ -52,7 +52,11 @@ public struct DigestReducer: Sendable {
         digest.itemKeys = positions.map { keys[$0] }
         digest.narrowing = DigestNarrowing(
             filters: filter.descriptions + rules.descriptions, removed: fetched - kept)
-        digest.ruleMarks = marks.filter { id, _ in digest.items.contains { $0.id == id } }
+        if digest.items.count < kept {  // the limit left some out: their marks go too
+            let shown = Set(digest.items.map(\.id))
+            marks = marks.filter { shown.contains($0.key) }
+        }
+        digest.ruleMarks = marks
         return digest
     }
 

@@ -23,8 +23,8 @@ public struct RuleTrial: Sendable {
         outcomes = book.all.map { Outcome(rule: $0) }
         let positions = Dictionary(
             outcomes.indices.map { (outcomes[$0].rule.path, $0) }, uniquingKeysWith: { a, _ in a })
-        for item in items {
-            let verdict = book.verdict(for: item, now: now)
+        let verdicts = ParallelWork.map(items) { book.verdict(for: $0, now: now) }  // on every core, as a digest
+        for (item, verdict) in zip(items, verdicts) {
             for path in verdict.matchedRulePaths {
                 guard let position = positions[path] else { continue }
                 outcomes[position].matched.append(item)
