@@ -6,6 +6,7 @@ from perf_formats import output_formats
 from perf_habits import deep_nesting, item_memory
 from perf_measure import machine
 from perf_network import many_feeds
+from perf_rules import rules_rows
 from perf_startup import startup
 from perf_store import store_rows
 
@@ -36,6 +37,10 @@ def main():
     elif ONLY == "formats":
         rss, big = large_rss()
         output_formats(f"shared rss {big:,} items", rss, big)
+        TABLE.print()
+    elif ONLY == "rules":
+        rss, big = large_rss()
+        rules_rows(f"shared rss {big:,} items", rss, big)
         TABLE.print()
     else:
         everything()
@@ -68,6 +73,7 @@ def everything():
     parse_file(f"atom {big:,} items", own_file("atom", big), big)
     report_benchmark(own_file("rss", big), big)
     output_formats(f"{'shared ' if os.path.exists(SHARED_GENERATOR) else ''}rss {big:,} items", shared_rss, big)
+    rules_rows(f"{'shared ' if os.path.exists(SHARED_GENERATOR) else ''}rss {big:,} items", shared_rss, big)
     deep_nesting()
     TABLE.print()
     item_memory()

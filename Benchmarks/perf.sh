@@ -9,6 +9,7 @@
 #        Benchmarks/perf.sh --only startup   (only the offline demo and validate, beside sfeed_plain)
 #        Benchmarks/perf.sh --only store     (only the state store: a first and a later run beside --no-state, on disk and tmpfs; the archive's size; search over 500,000 items)
 #        Benchmarks/perf.sh --only formats   (only --format text and markdown beside --format json)
+#        Benchmarks/perf.sh --only rules     (only the digest with 20 rules beside it without, and rules test)
 #        Benchmarks/perf.sh --only habits    (only the figures tests no longer assert: deep nesting, item memory)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -8,6 +8,7 @@ QUICK = "--quick" in sys.argv
 # `--only many`: just the feeds served over loopback (50/500/5,000), for work on the HTTP engine and merging;
 # `--only startup`: just the start-up rows (the offline demo and `validate` beside `sfeed_plain`);
 # `--only store`: just the state store's rows (a first and a later run beside `--no-state`).
+# `--only rules`: just the digest with 20 rules beside the digest without, and `rules test`.
 # `--only habits`: just the figures tests no longer assert (deep nesting refused, the bytes an item holds).
 ONLY = (sys.argv[sys.argv.index("--only") + 1:] or [None])[0] if "--only" in sys.argv else None
 TRIBUTARY, BENCH = os.path.join(BIN, "tributary"), os.path.join(BIN, "tributary-bench")

@@ -28,7 +28,7 @@ struct RulesTestCommand: AsyncParsableCommand {
         let run = PipelineRun(options: quietCache, state: try StateOptions.parse(["--no-state"]))
         var config = try run.loadConfig()
         config.limit = nil
-        let book = RuleBook(config)
+        let book = RuleBook(config, entryFilters: true)
         guard !book.isEmpty else {
             throw TributaryError(
                 .invalidConfiguration,
@@ -39,6 +39,7 @@ struct RulesTestCommand: AsyncParsableCommand {
         reducer.rules = .none
         var unwritten = DigestPipeline(config: config, registry: run.registry, http: http, reducer: reducer)
         unwritten.fetchesIncrementally = false
+        unwritten.appliesEntryFilters = false  // the book tries them, so that they are listed
         let pipeline = unwritten
         let reporter = ProgressReporter(quiet: options.quiet, verbose: options.verbose, environment: run.environment)
         let selection = options.source.isEmpty ? nil : Set(options.source)
@@ -62,10 +63,12 @@ struct RuleTrialText {
             let rule = outcome.rule
             let label = rule.name == rule.path ? rule.path : "\(rule.path) \"\(rule.name)\""
             let dropped = outcome.dropped.isEmpty ? "" : ", dropped \(outcome.dropped.count)"
-            lines.append("\(label): matched \(Plural.count(outcome.matched.count, "item"))\(dropped)")
+            let missed = outcome.missed.isEmpty ? "" : ", dropped \(outcome.missed.count) it did not match"
+            lines.append("\(label): matched \(Plural.count(outcome.matched.count, "item"))\(dropped)\(missed)")
             lines += outcome.matched.map { item in
                 "  " + (outcome.dropped.contains(item.id) ? "dropped " : "") + Self.describe(item)
             }
+            lines += outcome.missed.map { "  dropped " + Self.describe($0) }
         }
         if !trial.droppedForNoKeep.isEmpty {
             lines.append("dropped because no keep rule matched: \(Plural.count(trial.droppedForNoKeep.count, "item"))")

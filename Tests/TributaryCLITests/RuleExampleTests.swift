@@ -139,4 +139,25 @@ import TributaryTesting
         #expect(
             trial.contains("rules[1]: matched 1 item, dropped 1\n  dropped Release notes digest (news)"), "\(trial)")
     }
+
+    @Test func rulesTestListsWhatIncludeAndExcludeDroppedUnderTheirNames() async throws {
+        let feed = Self.feed()
+        let server = try await LocalHTTPServer.start { _ in .text(feed, contentType: "application/rss+xml") }
+        defer { Task { await server.shutdown() } }
+        let config = try TributaryBinary.config(
+            #"{"exclude": ["sponsor"], "limit": 0, "sources": [{"id": "news", "type": "feed", "url": "\#(server.baseURL)/f", "exclude": ["medium"], "include": ["u", "g", "b", "p", "month"]}]}"#
+        )  // every item has one of the included letters or words but "Why is my async code slow?"
+        let digest = try await TributaryBinary.run(
+            ["digest", "--config", config.path, "--no-state", "--no-cache", "--format", "json", "-q"])
+        #expect(digest.status == 0, "\(digest.stderr)")
+        #expect(!digest.stdout.contains("Sponsored") && !digest.stdout.contains("A post on Medium"))
+        #expect(!digest.stdout.contains("Why is my async code slow?") && digest.stdout.contains("Patch Tuesday"))
+        let trial = try await TributaryBinary.run(["rules", "test", "--config", config.path, "-q"])
+        #expect(trial.status == 0, "\(trial.stderr)")
+        #expect(
+            trial.stdout.contains("sources[0].exclude: matched 1 item, dropped 1\n  dropped A post on Medium (news)\n"))
+        #expect(trial.stdout.contains("dropped 1 it did not match"), "\(trial.stdout)")
+        #expect(trial.stdout.contains("  dropped Why is my async code slow? (news)\n"), "\(trial.stdout)")
+        #expect(trial.stdout.contains("exclude: matched 1 item, dropped 1\n  dropped Sponsored: Try CloudThing (news)"))
+    }
 }

@@ -6,8 +6,8 @@ import Tributary
 /// empty report can say why.
 @Suite struct DigestNarrowingTests {
     @Test func theDigestSaysWhichFiltersRemovedHowManyItems() {
-        let filter = KeywordFilter(include: ["swift"], exclude: ["crypto"], required: ["item"])
-        let digest = DigestReducer(title: "t", sort: .newest, limit: 1, filter: filter).reduce(
+        let config = FeedsConfig(limit: 1, include: ["swift"], exclude: ["crypto"])
+        let digest = DigestReducer(config: config, grep: ["item"]).reduce(
             DigestReducerTests().states, generatedAt: Date())
         #expect(digest.narrowing.filters == [#"--grep "item""#, #"include "swift""#, #"exclude "crypto""#])
         #expect(digest.narrowing.removed == 2, "a:2 and b:4; the limit is not a filter")

@@ -4,8 +4,15 @@ import Testing
 @testable import Tributary
 
 /// Keywords are found wherever they occur in an item's title, summary, author or tags, whichever
-/// way (bytes or Foundation) the filter searches for them.
+/// way (bytes or Foundation) they are searched for: by `--grep` (`KeywordFilter`) and by the
+/// rules feeds.json's `include` and `exclude` stand for (`KeywordRules`).
 @Suite struct KeywordFilterTests {
+    /// Whether the rules of a feeds.json with these `include` and `exclude` keep an item.
+    static func keeps(include: [String] = [], exclude: [String] = []) -> (FeedItem) -> Bool {
+        let book = RuleBook(FeedsConfig(include: include, exclude: exclude))
+        return { !book.verdict(for: $0, now: Date()).isDropped }
+    }
+
     static func item(title: String, summary: String? = nil, author: String? = nil, tags: [String] = []) -> FeedItem {
         FeedItem(
             id: "s:1", source: "s", sourceType: "test", kind: .article, title: title, author: author,
@@ -13,41 +20,47 @@ import Testing
     }
 
     @Test func asciiKeywordsAreFoundAtEveryPlace() {
-        let excluding = { (keyword: String) in KeywordFilter(exclude: [keyword]) }
-        #expect(!excluding("giveaway").matches(Self.item(title: "Giveaway")), "the whole title")
-        #expect(!excluding("away").matches(Self.item(title: "Crypto giveaway")), "at the very end")
-        #expect(!excluding("aab").matches(Self.item(title: "aaab")), "after a false start that overlaps")
-        #expect(!excluding("swift 6").matches(Self.item(title: "Café — naïve", summary: "Swift 6 ships")))
-        #expect(!excluding("ios").matches(Self.item(title: "t", tags: ["swift", "iOS"])), "in a tag")
-        #expect(!excluding("SWIFT").matches(Self.item(title: "Ünïcödé before Swift")), "either case, after non-ASCII")
-        #expect(excluding("giveaways").matches(Self.item(title: "Crypto giveaway")), "longer than what is there")
+        let excluding = { (keyword: String) in Self.keeps(exclude: [keyword]) }
+        #expect(!excluding("giveaway")(Self.item(title: "Giveaway")), "the whole title")
+        #expect(!excluding("away")(Self.item(title: "Crypto giveaway")), "at the very end")
+        #expect(!excluding("aab")(Self.item(title: "aaab")), "after a false start that overlaps")
+        #expect(!excluding("swift 6")(Self.item(title: "Café — naïve", summary: "Swift 6 ships")))
+        #expect(!excluding("ios")(Self.item(title: "t", tags: ["swift", "iOS"])), "in a tag")
+        #expect(!excluding("SWIFT")(Self.item(title: "Ünïcödé before Swift")), "either case, after non-ASCII")
+        #expect(excluding("giveaways")(Self.item(title: "Crypto giveaway")), "longer than what is there")
     }
 
     @Test func otherKeywordsMatchComposedAndDecomposedAccents() {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
-        #expect(!KeywordFilter(exclude: [composed]).matches(Self.item(title: "Le " + decomposed.uppercased())))
-        #expect(!KeywordFilter(exclude: [decomposed]).matches(Self.item(title: "Le " + composed)))
+        #expect(!Self.keeps(exclude: [composed])(Self.item(title: "Le " + decomposed.uppercased())))
+        #expect(!Self.keeps(exclude: [decomposed])(Self.item(title: "Le " + composed)))
         #expect(KeywordFilter(required: ["\u{E9}t\u{E9}"]).matches(Self.item(title: "Un \u{C9}T\u{C9} chaud")))
         #expect(!KeywordFilter(required: ["\u{E9}t\u{E9}"]).matches(Self.item(title: "Un hiver")))
-        let mixed = KeywordFilter(include: ["\u{C9}T\u{C9}", "winter"])
-        #expect(mixed.matches(Self.item(title: "WINTER")) && mixed.matches(Self.item(title: "l'\u{E9}t\u{E9}")))
+        let mixed = Self.keeps(include: ["\u{C9}T\u{C9}", "winter"])
+        #expect(mixed(Self.item(title: "WINTER")) && mixed(Self.item(title: "l'\u{E9}t\u{E9}")))
+        #expect(!mixed(Self.item(title: "spring")))
     }
 
     @Test func includeExcludeAndRequiredCombine() {
-        let filter = KeywordFilter(include: ["swift", "rust"], exclude: ["giveaway"], required: ["release"])
-        #expect(filter.matches(Self.item(title: "Swift 6.3 release notes")))
-        #expect(!filter.matches(Self.item(title: "Swift 6.3 notes")), "a required keyword is missing")
-        #expect(!filter.matches(Self.item(title: "Go release")), "no included keyword")
-        #expect(!filter.matches(Self.item(title: "Rust release giveaway")), "an excluded keyword")
-        #expect(filter.include == ["swift", "rust"] && filter.exclude == ["giveaway"])
+        let reducer = DigestReducer(
+            config: FeedsConfig(limit: nil, include: ["swift", "rust"], exclude: ["giveaway"]), grep: ["release"])
+        let titles = ["Swift 6.3 release notes", "Swift 6.3 notes", "Go release", "Rust release giveaway"]
+        let items = titles.enumerated().map { index, title in
+            FeedItem(id: "s:\(index)", source: "s", sourceType: "test", kind: .article, title: title)
+        }
+        let state = SourceState(status: SourceStatus(id: "s", type: "test", state: .ok), items: items, isFinal: true)
+        let digest = reducer.reduce([state], generatedAt: Date())
+        #expect(digest.items.map(\.title) == ["Swift 6.3 release notes"], "not missing --grep, include, or excluded")
+        let filters = [#"--grep "release""#, #"include "swift""#, #"include "rust""#, #"exclude "giveaway""#]
+        #expect(digest.narrowing.filters == filters)
     }
 
     @Test func grepFindsTheAuthorAsThePageSearchDoes() {
         let byAuthor = KeywordFilter(required: ["lattner"])
         #expect(byAuthor.matches(Self.item(title: "Mojo news", author: "Chris Lattner")))
         #expect(!byAuthor.matches(Self.item(title: "Mojo news", author: "Someone Else")))
-        #expect(!KeywordFilter(exclude: ["sponsor"]).matches(Self.item(title: "t", author: "Sponsored")))
+        #expect(!Self.keeps(exclude: ["sponsor"])(Self.item(title: "t", author: "Sponsored")))
     }
 
     @Test func tagsKeepItemsCarryingAnyOfThemInAnyCase() {

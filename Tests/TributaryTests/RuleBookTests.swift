@@ -28,6 +28,8 @@ import Testing
         #expect(!text.contains(FoldedWords("actor")))
         #expect(!text.contains(FoldedWords("culture cafe")))
         #expect(!text.contains(FoldedWords("ure")))
+        #expect(FoldedWords("Zu\u{308}RICH, ¥1000 — naïve✓ＡＢ").words == "zurich 1000 naive ab", "a word at a time")
+        #expect(FoldedWords("  --Hello,  World!-- ").words == "hello world")
     }
 
     @Test func ageIsJudgedOnTheGivenClockAndAnUndatedItemHasNone() throws {
@@ -50,5 +52,46 @@ import Testing
         #expect(verdict.addedTags == ["own", "top"] && !verdict.isDropped)
         #expect(book.verdict(for: Self.item("nothing"), now: now).droppedBecause == RuleVerdict.noKeepRuleMatched)
         #expect(!book.verdict(for: Self.item("nothing", source: "b"), now: now).isDropped)
+    }
+
+    static func config(_ json: String) throws -> FeedsConfig {
+        let registry = SourceRegistry([SourceType(OptionsOnlySource.self)])
+        return try ConfigLoader(registry: registry, environment: [:]).load(Data(json.utf8))
+    }
+
+    @Test func includeAndExcludeAreRulesTriedFirstThatMatchInsideWords() throws {
+        let book = RuleBook(
+            try Self.config(
+                #"{"include": ["swift"], "exclude": ["giveaway"], "rules": [{"if": {"title": {"contains": "swift"}}, "then": [{"tag": "whole"}]}, {"if": {"title": {"contains": "news"}}, "then": ["keep"]}], "sources": [{"id": "a", "type": "sample"}]}"#
+            ))
+        #expect(book.all.map(\.path) == ["exclude", "include", "rules[0]", "rules[1]"])
+        let now = Date()
+        let swiftly = book.verdict(for: Self.item("Swiftly news"), now: now)
+        #expect(!swiftly.isDropped && swiftly.addedTags.isEmpty, "include finds swift inside a word; contains does not")
+        #expect(swiftly.matchedRulePaths == ["include", "rules[1]"])
+        let giveaway = book.verdict(for: Self.item("Swift giveaways news"), now: now)
+        #expect(giveaway.droppedByPath == "exclude" && giveaway.droppedBecause == "exclude")
+        #expect(giveaway.addedTags.isEmpty, "no later rule sees an excluded item")
+        let rust = book.verdict(for: Self.item("Rust news"), now: now)
+        #expect(rust.droppedByPath == "include" && rust.matchedRules.isEmpty, "the keep rule does not save it")
+        let release = book.verdict(for: Self.item("Swift release"), now: now)
+        #expect(release.droppedBecause == RuleVerdict.noKeepRuleMatched, "include's own keep does not count")
+    }
+
+    @Test func anEntrysIncludeAndExcludeAreItsFirstRulesWithItsRegularExpressions() throws {
+        let config = try Self.config(
+            #"{"exclude": ["crypto"], "sources": [{"id": "b", "type": "sample"}, {"id": "a", "type": "sample", "match": "regex", "exclude": ["^ad:"], "include": ["\\d$"], "rules": [{"if": {"title": {"contains": "x"}}, "then": ["star"]}]}]}"#
+        )
+        let book = RuleBook(config, entryFilters: true)
+        #expect(book.all.map(\.path) == ["sources[1].exclude", "sources[1].include", "sources[1].rules[0]", "exclude"])
+        let now = Date()
+        #expect(book.verdict(for: Self.item("AD: buy 2"), now: now).droppedByPath == "sources[1].exclude")
+        #expect(book.verdict(for: Self.item("version two"), now: now).droppedByPath == "sources[1].include")
+        #expect(book.verdict(for: Self.item("crypto 3"), now: now).droppedByPath == "exclude")
+        #expect(!book.verdict(for: Self.item("release 4"), now: now).isDropped)
+        #expect(!book.verdict(for: Self.item("AD: buy", source: "b"), now: now).isDropped, "only the entry's items")
+        let digests = RuleBook(config)
+        #expect(digests.all.map(\.path) == ["sources[1].rules[0]", "exclude"], "its sources apply their own")
+        #expect(digests.descriptions == [#"exclude "crypto""#, "rules"])
     }
 }

@@ -116,7 +116,7 @@ package struct EntryChecks {
         let lists = [("include", common.include), ("exclude", common.exclude)]
         return lists.flatMap { key, patterns in
             patterns.enumerated().compactMap { index, pattern in
-                EntryFilter.compile(pattern) == nil
+                KeywordMatch.compile(pattern) == nil
                     ? ("\(key)[\(index)]", "\"\(pattern)\" is not a valid regular expression (ICU syntax)") : nil
             }
         }

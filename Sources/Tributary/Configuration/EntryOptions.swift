@@ -62,8 +62,10 @@ public struct EntryOptions: SourceOptions, Sendable {
                 "kind", \.kind, "what the items are, for layout (a photo blog's posts reach the gallery)",
                 default: "the source's"),
             .strings("tags", \.tags, "tags added to every item (merged with its own, duplicates dropped)"),
-            .strings("include", \.include, "when not empty, an item must match one (title, summary, author or tags)"),
-            .strings("exclude", \.exclude, "an item matching one is dropped"),
+            .strings(
+                "include", \.include,
+                "when not empty, an item must match one (title, summary, author or tags): a keep rule of its own"),
+            .strings("exclude", \.exclude, "an item matching one is dropped: a drop rule tried first"),
             .choice("match", \.match, "keywords: case-insensitive words; regex: ICU regular expressions"),
             .rules("rules", \.rules, "rules tried on this entry's items before the top-level ones"),
             .stringMap("headers", \.headers, "HTTP headers sent with every request; values from ${VAR} are secrets"),

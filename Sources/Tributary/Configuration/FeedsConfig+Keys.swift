@@ -14,9 +14,12 @@ extension FeedsConfig {
             default: defaultSort.rawValue),
         OptionSpec(
             "include", .stringList(maxCount: nil),
-            "keywords; when not empty an item must contain one (title, summary, author or tags, case-insensitive)",
+            "keywords; when not empty an item must contain one (title, summary, author or tags, case-insensitive): "
+                + "a keep rule of its own",
             default: "[]"),
-        OptionSpec("exclude", .stringList(maxCount: nil), "keywords that drop an item", default: "[]"),
+        OptionSpec(
+            "exclude", .stringList(maxCount: nil), "keywords that drop an item: a drop rule tried before the rules",
+            default: "[]"),
         OptionSpec(
             "rules", .rules, "rules that drop, keep, star, tag or mark items, tried after each entry's own",
             default: "[]"),

@@ -15,8 +15,7 @@ public struct DigestNarrowing: Sendable, Equatable {
 extension KeywordFilter {
     /// The terms in effect, one entry each, as `DigestNarrowing.filters` lists them.
     var descriptions: [String] {
-        required.map { "--grep \"\($0)\"" } + tags.map { "--tag \"\($0)\"" } + include.map { "include \"\($0)\"" }
-            + exclude.map { "exclude \"\($0)\"" }
+        required.map { "--grep \"\($0)\"" } + tags.map { "--tag \"\($0)\"" }
     }
 }
 

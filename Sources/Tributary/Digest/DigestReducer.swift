@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reduces the latest snapshot of every source into one digest: de-duplicated across
-/// sources by canonical URL, filtered by keywords, sorted and limited. Pure.
+/// sources by canonical URL, narrowed by `--grep` and `--tag`, judged by the rules (feeds.json's
+/// `include` and `exclude` among them), sorted and limited. Pure.
 public struct DigestReducer: Sendable {
     public var title: String
     public var sort: DigestSort
@@ -22,7 +23,7 @@ public struct DigestReducer: Sendable {
     public init(config: FeedsConfig, grep: [String] = [], tags: [String] = []) {
         self.init(
             title: config.title, sort: config.sort, limit: config.limit,
-            filter: KeywordFilter(include: config.include, exclude: config.exclude, required: grep, tags: tags)
+            filter: KeywordFilter(required: grep, tags: tags)
         )
         rules = RuleBook(config)
     }
@@ -34,7 +35,7 @@ public struct DigestReducer: Sendable {
         var (items, keys) = deduplicated(all, sourcePositions: ItemKeys.positions(of: sources))
         let fetched = items.count
         keepMatching(&items, &keys)
-        let marks = applyRules(&items, &keys, now: generatedAt)
+        var marks = applyRules(&items, &keys, now: generatedAt)
         // Items are large values: sort their positions, then gather them once.
         let ranks = sort == .score ? ScorePercentile.ranks(of: items, source: \.source, score: \.score) : []
         let sortKeys = ParallelWork.map(Array(items.indices)) { index in
@@ -50,8 +51,12 @@ public struct DigestReducer: Sendable {
         items = []  // gone before the keys are gathered: 250,000 items' arrays are megabytes each
         digest.itemKeys = positions.map { keys[$0] }
         digest.narrowing = DigestNarrowing(
-            filters: filter.descriptions + (rules.isEmpty ? [] : ["rules"]), removed: fetched - kept)
-        digest.ruleMarks = marks.filter { id, _ in digest.items.contains { $0.id == id } }
+            filters: filter.descriptions + rules.descriptions, removed: fetched - kept)
+        if digest.items.count < kept {  // the limit left some out: their marks go too
+            let shown = Set(digest.items.map(\.id))
+            marks = marks.filter { shown.contains($0.key) }
+        }
+        digest.ruleMarks = marks
         return digest
     }
 
@@ -83,7 +88,7 @@ public struct DigestReducer: Sendable {
         return (result, keys)
     }
 
-    /// Keeps the items that the keyword filter matches, with their keys, in order and in place.
+    /// Keeps the items that `--grep` and `--tag` match, with their keys, in order and in place.
     private func keepMatching(_ items: inout [FeedItem], _ keys: inout [ItemKeys]) {
         var kept = 0
         for index in items.indices where filter.matches(items[index]) {

@@ -20,6 +20,9 @@ public struct DigestPipeline: Sendable {
     /// recording answers the requests of a full fetch, and recorded answers are of their
     /// day (a replay that moved the cursor to them would have the next run skip posts).
     public var fetchesIncrementally = true
+    /// Whether each source drops the items its entry's `include` and `exclude` rules drop,
+    /// before its `limit`. Off for `rules test`, whose rule book tries those rules itself.
+    public var appliesEntryFilters = true
     /// How many sources run at once; the others wait, pending.
     var sourcesAtOnce: Int
     /// The run's time, for deadlines, retries and `generatedAt`; the HTTP client's own.
@@ -82,6 +85,7 @@ public struct DigestPipeline: Sendable {
         runner.waitingItems = waiting
         runner.articles = entry.common.fullText ? articles : nil
         runner.fetchesIncrementally = fetchesIncrementally
+        runner.appliesEntryFilters = appliesEntryFilters
         return runner
     }
 }

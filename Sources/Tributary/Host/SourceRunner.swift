@@ -28,6 +28,8 @@ public struct SourceRunner: Sendable {
     var articles: (any ArticleCompletion)?
     /// Whether the source is handed its stored cursor and leaves a new one (see `DigestPipeline`'s).
     var fetchesIncrementally = true
+    /// Whether the entry's `include` and `exclude` rules drop items here, before its `limit`.
+    var appliesEntryFilters = true
 
     /// The source's states: pending, then its snapshots, ending with a final one, which
     /// is also handed to `onFinal` as it is sent (the host's progress report).
@@ -133,8 +135,9 @@ public struct SourceRunner: Sendable {
         var items = update.items
         update.items = []
         let limit = entry.limit.flatMap { $0 > 0 ? $0 : nil }
-        let filter = EntryFilter(entry.common)
-        let trimsEarly = filter == nil && !update.isIncremental
+        let filters =
+            appliesEntryFilters ? RuleBook(topLevel: KeywordRules.rules(of: entry.common, at: entry.id)) : .none
+        let trimsEarly = filters.isEmpty && !update.isIncremental
         if let limit, trimsEarly, items.count > limit { items.removeLast(items.count - limit) }  // before the work
         let packs = waitingItems?.add(items.count) ?? false
         let secrets = http.sentSecrets.scrubber
@@ -143,8 +146,9 @@ public struct SourceRunner: Sendable {
             sanitizer.sanitize(&item)
             if packs { item.pack() }
         }
-        if let filter {  // on the sanitised items, so the entry's own tags match too
-            items.removeAll { !filter.keeps($0) }
+        if !filters.isEmpty {  // on the sanitised items, so the entry's own tags match too
+            let now = clock.now()
+            items.removeAll { filters.verdict(for: $0, now: now).isDropped }
             if let limit, !update.isIncremental, items.count > limit { items.removeLast(items.count - limit) }
         }
         if update.isIncremental {

@@ -91,7 +91,7 @@ struct ConditionParser {
                 problems.add(path, OptionValidation.expected("an ICU regular expression as a string", value))
                 return nil
             }
-            guard let expression = EntryFilter.compile(pattern) else {
+            guard let expression = KeywordMatch.compile(pattern) else {
                 problems.add(path, "\"\(pattern)\" is not a valid ICU regular expression; escape ( [ { * + ? with \\\\")
                 return nil
             }

@@ -7,9 +7,20 @@ public struct Rule: Sendable {
     public let path: String
     let condition: RuleCondition
     let actions: [RuleAction]
+    /// Whether the rule is a requirement of its own, as an `include` is: an item it does not
+    /// match is dropped by it, and one it matches still needs a keep rule where others keep.
+    let isRequirement: Bool
 
-    /// Whether one of the rule's actions is `keep`.
-    var keeps: Bool { actions.contains(.keep) }
+    init(name: String, path: String, condition: RuleCondition, actions: [RuleAction], isRequirement: Bool = false) {
+        self.name = name
+        self.path = path
+        self.condition = condition
+        self.actions = actions
+        self.isRequirement = isRequirement
+    }
+
+    /// Whether one of the rule's actions is `keep`, making the items no keep rule matched leave.
+    var keeps: Bool { !isRequirement && actions.contains(.keep) }
 }
 
 /// What a rule does to an item it matches.

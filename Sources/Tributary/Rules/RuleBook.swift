@@ -1,7 +1,8 @@
 import Foundation
 
 /// Every rule of a configuration: each entry's own, tried before the top-level ones on
-/// that entry's items.
+/// that entry's items; `include` and `exclude` are rules too (`KeywordRules`), each
+/// pair before the rules of its list.
 public struct RuleBook: Sendable {
     let topLevel: [Rule]
     /// Every rule, each entry's first (in feeds.json order), in the order `rules test` lists them.
@@ -10,19 +11,40 @@ public struct RuleBook: Sendable {
     private let tried: [String: [Rule]]
     /// The entries whose items must match a keep rule to stay ("" stands for the others).
     private let keeping: Set<String>
+    /// The top-level `include` and `exclude` keywords and whether feeds.json has rules of
+    /// its own, as `DigestNarrowing.filters` lists them.
+    let descriptions: [String]
 
-    /// The rules of `config`: its top-level `rules` and each entry's.
-    public init(_ config: FeedsConfig) {
+    /// The rules of `config`: its top-level `include`, `exclude` and `rules`, and each
+    /// entry's `rules`; with `entryFilters`, each entry's `include` and `exclude` too, first
+    /// of all (a digest's sources apply those themselves, before their `limit`: `SourceRunner`).
+    public init(_ config: FeedsConfig, entryFilters: Bool = false) {
+        let bySource = config.sources.enumerated().compactMap { index, entry in
+            let filters = entryFilters ? KeywordRules.rules(of: entry.common, at: "sources[\(index)]") : []
+            return filters.isEmpty && entry.common.rules.isEmpty
+                ? nil : (id: entry.id, filters: filters, rules: entry.common.rules)
+        }
+        let hasRules = !config.rules.isEmpty || config.sources.contains { !$0.common.rules.isEmpty }
         self.init(
-            topLevel: config.rules,
-            bySource: config.sources.filter { !$0.common.rules.isEmpty }.map { ($0.id, $0.common.rules) })
+            filters: KeywordRules.rules(include: config.include, exclude: config.exclude), topLevel: config.rules,
+            bySource: bySource,
+            descriptions: config.include.map { "include \"\($0)\"" } + config.exclude.map { "exclude \"\($0)\"" }
+                + (hasRules ? ["rules"] : []))
     }
 
-    /// `bySource`: each entry's id and own rules, in feeds.json order.
-    init(topLevel: [Rule], bySource: [(id: String, rules: [Rule])] = []) {
-        self.topLevel = topLevel
-        all = bySource.flatMap(\.rules) + topLevel
-        tried = Dictionary(bySource.map { ($0.id, $0.rules + topLevel) }, uniquingKeysWith: { first, _ in first })
+    /// `filters`: the top-level `include` and `exclude` rules, tried first on every item;
+    /// `bySource`: each entry's id, `include` and `exclude` rules and own rules, in feeds.json order;
+    /// `descriptions`: by default, "rules" when there are any.
+    init(
+        filters: [Rule] = [], topLevel: [Rule], bySource: [(id: String, filters: [Rule], rules: [Rule])] = [],
+        descriptions: [String]? = nil
+    ) {
+        self.topLevel = filters + topLevel
+        all = bySource.flatMap { $0.filters + $0.rules } + filters + topLevel
+        self.descriptions = descriptions ?? (all.isEmpty ? [] : ["rules"])
+        tried = Dictionary(
+            bySource.map { ($0.id, $0.filters + filters + $0.rules + topLevel) },
+            uniquingKeysWith: { first, _ in first })
         keeping = Set(tried.filter { $0.value.contains(where: \.keeps) }.keys)
             .union(topLevel.contains(where: \.keeps) ? [""] : [])
     }
@@ -39,7 +61,15 @@ public struct RuleBook: Sendable {
         var verdict = RuleVerdict()
         var subject = RuleSubject(item: item, now: now)
         var kept = false
-        for rule in rules where rule.condition.holds(for: &subject) {
+        for rule in rules {
+            guard rule.condition.holds(for: &subject) else {
+                if rule.isRequirement {  // an `include` none of whose keywords the item has
+                    verdict.droppedBecause = rule.name
+                    verdict.droppedByPath = rule.path
+                    break
+                }
+                continue
+            }
             verdict.matchedRules.append(rule.name)
             verdict.matchedRulePaths.append(rule.path)
             if apply(rule.actions, to: &verdict, kept: &kept, rule: rule) { break }
@@ -59,7 +89,7 @@ public struct RuleBook: Sendable {
                 verdict.droppedBecause = rule.name
                 verdict.droppedByPath = rule.path
                 return true
-            case .keep: kept = true
+            case .keep: if !rule.isRequirement { kept = true }
             case .markRead: verdict.markRead = true
             case .star: verdict.star = true
             case .notify: verdict.notify = true

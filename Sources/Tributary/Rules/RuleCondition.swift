@@ -6,6 +6,8 @@ indirect enum RuleCondition: Sendable {
     case any([RuleCondition])
     case not(RuleCondition)
     case test(FieldTest)
+    /// What `include` and `exclude` stand for: keywords inside words (see `KeywordRules`).
+    case keywords(KeywordMatch)
 
     func holds(for subject: inout RuleSubject) -> Bool {
         switch self {
@@ -19,6 +21,8 @@ indirect enum RuleCondition: Sendable {
             return !part.holds(for: &subject)
         case .test(let test):
             return test.holds(for: &subject)
+        case .keywords(let match):
+            return match.holds(for: &subject)
         }
     }
 }

@@ -6,13 +6,19 @@ enum RuleField: String, CaseIterable, Sendable {
 
     /// Score and age are numbers, tested with `above` and `below`; the rest are text.
     var isNumeric: Bool { self == .score || self == .age }
+
+    /// The field's place in `allCases`.
+    var index: Int { Self.ordered.firstIndex(of: self)! }
+    private static let ordered = allCases
 }
 
 /// One item as the conditions see it: its fields read once and folded once, on first use.
 struct RuleSubject {
     let item: FeedItem
     let now: Date
-    private var foldedCache: [RuleField: [FoldedWords]] = [:]
+    /// Each field's folded values once made, by the field's place in `RuleField.allCases`.
+    private var foldedCache = [[FoldedWords]?](repeating: nil, count: RuleField.allCases.count)
+    private var keywordCache: KeywordTerm.Text?
 
     init(item: FeedItem, now: Date) {
         self.item = item
@@ -36,10 +42,19 @@ struct RuleSubject {
 
     /// The field's values folded for `contains` and `is`, made on first use.
     mutating func folded(_ field: RuleField) -> [FoldedWords] {
-        if let cached = foldedCache[field] { return cached }
+        if let cached = foldedCache[field.index] { return cached }
         let folded = texts(field).map(FoldedWords.init)
-        foldedCache[field] = folded
+        foldedCache[field.index] = folded
         return folded
+    }
+
+    /// The title, summary, author and tags as `include` and `exclude` match them, made on
+    /// first use (again, lowercased as Unicode too, when a later keyword needs it).
+    mutating func keywordText(unicodeCase: Bool) -> KeywordTerm.Text {
+        if let cached = keywordCache, !unicodeCase || cached.unicodeLowercased != nil { return cached }
+        let text = KeywordTerm.Text(item, unicodeCase: unicodeCase)
+        keywordCache = text
+        return text
     }
 
     /// The score, or the age in seconds (nil for an item without a date).

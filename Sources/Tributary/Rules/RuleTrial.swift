@@ -9,6 +9,8 @@ public struct RuleTrial: Sendable {
         public var matched: [FeedItem] = []
         /// The ids of the matched items this rule dropped.
         public var dropped: Set<String> = []
+        /// The items a requirement (an `include`) did not match, which it dropped.
+        public var missed: [FeedItem] = []
     }
 
     public private(set) var outcomes: [Outcome]
@@ -21,12 +23,17 @@ public struct RuleTrial: Sendable {
         outcomes = book.all.map { Outcome(rule: $0) }
         let positions = Dictionary(
             outcomes.indices.map { (outcomes[$0].rule.path, $0) }, uniquingKeysWith: { a, _ in a })
-        for item in items {
-            let verdict = book.verdict(for: item, now: now)
+        let verdicts = ParallelWork.map(items) { book.verdict(for: $0, now: now) }  // on every core, as a digest
+        for (item, verdict) in zip(items, verdicts) {
             for path in verdict.matchedRulePaths {
                 guard let position = positions[path] else { continue }
                 outcomes[position].matched.append(item)
                 if verdict.droppedByPath == path { outcomes[position].dropped.insert(item.id) }
+            }
+            if let path = verdict.droppedByPath, !verdict.matchedRulePaths.contains(path),
+                let position = positions[path]
+            {
+                outcomes[position].missed.append(item)
             }
             if verdict.droppedBecause == RuleVerdict.noKeepRuleMatched {
                 droppedForNoKeep.append(item)
