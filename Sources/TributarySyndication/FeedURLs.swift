@@ -57,10 +57,7 @@ enum FeedURLs {
             let folded = attributes.map { byte in
                 byte == UInt8(ascii: "'") ? UInt8(ascii: "\"") : (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
             }
-            let isTracker = folded.withUnsafeBufferPointer { bytes in
-                onePixel.contains { ByteSearch.firstRange(of: $0, in: bytes[...]) != nil }
-            }
-            if !isTracker { return true }
+            if !onePixel.contains(where: { folded.firstRange(of: $0) != nil }) { return true }
             rest = rest[tag.upperBound...]
         }
         return false
