@@ -110,28 +110,9 @@ import TributaryTesting
 
     @Test func everyActionWorksFromTheKeyboardAndALiveUpdateKeepsTheView() async throws {
         guard let chromium = Chromium.require() else { return }
-        let feed = Feed()
-        let harness = try await HarnessServer.start { request in
-            switch request.path {
-            case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
-            case "/grow":
-                feed.grow()
-                return .text("grown")
-            default: return nil
-            }
-        }
+        let (harness, serve) = try await Self.serveGrowingFeed(titled: "Keys")
         defer { Task { await harness.shutdown() } }
-        let config = try TributaryBinary.config(
-            #"{"title": "Keys", "sources": [{"id": "k", "type": "feed", "url": "\#(harness.server.baseURL)/feed.xml"}]}"#
-        )
-        let serve = try await ServeHarness.start(config: config)
-        let page = """
-            <!doctype html><meta charset="utf-8"><title>harness</title><img src="/wait" alt="">
-            <script>const serveURL = "\(serve.base.absoluteString)";
-            \(HarnessServer.prelude)
-            \(Self.script)</script>
-            """
-        let seen = try await harness.run(page, in: chromium, as: Results.self)
+        let seen = try await harness.run(Self.page(running: Self.script, on: serve), in: chromium, as: Results.self)
         #expect(seen.error == nil, "\(seen.error ?? "")")
         #expect(seen.rows == 6 && seen.rowsWithControlsAtLoad == 6, "every item's buttons come with the page")
         #expect(seen.hebrewDirection == "rtl" && seen.arabicDirection == "rtl", "the NEW badge sets no direction")
@@ -143,5 +124,34 @@ import TributaryTesting
         #expect(seen.fragment?.contains("view=timeline") == true, "\(seen.fragment ?? "no fragment")")
         #expect(seen.allShownRead == true)
         _ = try await serve.stop()
+    }
+
+    /// A harness server whose `/feed.xml` is a `Feed` (`/grow` adds a post), and `serve` of
+    /// a config holding that feed, titled `title`.
+    static func serveGrowingFeed(titled title: String) async throws -> (HarnessServer, ServeHarness) {
+        let feed = Feed()
+        let harness = try await HarnessServer.start { request in
+            switch request.path {
+            case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
+            case "/grow":
+                feed.grow()
+                return .text("grown")
+            default: return nil
+            }
+        }
+        let config = try TributaryBinary.config(
+            #"{"title": "\#(title)", "sources": [{"id": "k", "type": "feed", "url": "\#(harness.server.baseURL)/feed.xml"}]}"#
+        )
+        return (harness, try await ServeHarness.start(config: config))
+    }
+
+    /// The harness page that runs `script` against `serve`'s page.
+    static func page(running script: String, on serve: ServeHarness) -> String {
+        """
+        <!doctype html><meta charset="utf-8"><title>harness</title><img src="/wait" alt="">
+        <script>const serveURL = "\(serve.base.absoluteString)";
+        \(HarnessServer.prelude)
+        \(script)</script>
+        """
     }
 }

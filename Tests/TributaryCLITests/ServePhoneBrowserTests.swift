@@ -66,27 +66,9 @@ import TributaryTesting
 
     @Test func everyItemHasLabelledControlsSizedForTouch() async throws {
         guard let chromium = Chromium.require() else { return }
-        let feed = ServeKeyboardBrowserTests.Feed()
-        let harness = try await HarnessServer.start { request in
-            switch request.path {
-            case "/feed.xml": return .text(feed.body, contentType: "application/rss+xml")
-            case "/grow":
-                feed.grow()
-                return .text("grown")
-            default: return nil
-            }
-        }
+        let (harness, serve) = try await ServeKeyboardBrowserTests.serveGrowingFeed(titled: "Phone")
         defer { Task { await harness.shutdown() } }
-        let config = try TributaryBinary.config(
-            #"{"title": "Phone", "sources": [{"id": "p", "type": "feed", "url": "\#(harness.server.baseURL)/feed.xml"}]}"#
-        )
-        let serve = try await ServeHarness.start(config: config)
-        let page = """
-            <!doctype html><meta charset="utf-8"><title>harness</title><img src="/wait" alt="">
-            <script>const serveURL = "\(serve.base.absoluteString)";
-            \(HarnessServer.prelude)
-            \(Self.script)</script>
-            """
+        let page = ServeKeyboardBrowserTests.page(running: Self.script, on: serve)
         let seen = try await harness.run(page, in: chromium, as: Results.self)
         #expect(seen.error == nil, "\(seen.error ?? "")")
         let width = try #require(seen.windowWidth)
