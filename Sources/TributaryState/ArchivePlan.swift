@@ -55,7 +55,7 @@ struct ArchivePlan {
     }
 
     /// Writes the run's items (`items`, in the order of `lookup`'s keys): inserts the new
-    /// ones, rewrites the text of those whose text changed upstream, and moves the last-seen
+    /// ones and adds them to the search index (v12 has no insert trigger), rewrites the text of those whose text changed upstream, and moves the last-seen
     /// time of known ones as the item sets do (when older than `step` seconds). An unchanged
     /// item seen within `step` is not written at all.
     func write(
@@ -76,6 +76,8 @@ struct ArchivePlan {
                 WHERE id = ?
                 """)
         let touch = try db.cachedStatement(sql: "UPDATE entry SET lastSeen = ? WHERE id = ?")
+        let addToSearch = try db.cachedStatement(
+            sql: "INSERT INTO entrySearch (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)")
         for (name, indices) in lookup.keyed.bySource {
             guard let source = sources[name] else { continue }
             for index in indices {
@@ -89,6 +91,7 @@ struct ArchivePlan {
                         arguments: [entry.id, source, lookup.keyed.ids[index], fingerprint, item.id]
                             + text.arguments
                             + [match?.firstSeen ?? now, now, match?.readAt])
+                    try addToSearch.execute(arguments: [entry.id, item.title, item.summary, item.author, text.tags])
                     continue
                 }
                 if archived != fingerprint {

@@ -18,6 +18,7 @@ enum StateSchema {
         migrator.registerMigration("v9-hooks", migrate: hookDeliveries)
         migrator.registerMigration("v10-enclosures", migrate: enclosures)
         migrator.registerMigration("v11-sync", migrate: syncCounts)
+        migrator.registerMigration("v12-search-index-by-statement", migrate: searchIndexedByStatement)
         return migrator
     }
 

@@ -64,6 +64,23 @@ import TributaryTesting
         #expect(try store.archived(.init(), now: start).count == 2, "the edit replaced the row")
     }
 
+    @Test func theSearchIndexAgreesWithTheEntriesAfterInsertsEditsAndPrunes() throws {
+        let store = try StateStore(path: Fixture.path(), config: "/feeds.json")
+        _ = try store.remember(Fixture.digest((1...50).map { Self.item("\($0)") }), at: start)
+        let edited = Self.item("7", title: "Post 7, corrected", summary: "a lighthouse")
+        _ = try store.remember(Fixture.digest([edited]), at: start.addingTimeInterval(60))
+        #expect(
+            try store.archived(.init(matching: "lighthouse"), now: start).map(\.item.title) == ["Post 7, corrected"])
+        try store.markRead(.init(all: true), at: start)
+        try store.prune(olderThan: .seconds(86_400), now: start.addingTimeInterval(10 * 86_400))
+        _ = try store.remember(Fixture.digest([Self.item("51")]), at: start.addingTimeInterval(10 * 86_400))
+        // FTS5's own check that its index holds exactly the external content's rows.
+        try store.database.write { db in
+            try db.execute(sql: "INSERT INTO entrySearch (entrySearch, rank) VALUES ('integrity-check', 1)")
+        }
+        #expect(try store.archived(.init(matching: "Post"), now: start).map(\.item.title) == ["Post 51"])
+    }
+
     @Test func idsOfForgottenEntriesAreNotGivenAgain() throws {
         let store = try StateStore(path: Fixture.path(), config: "/feeds.json")
         _ = try store.remember(Fixture.digest([Self.item("1"), Self.item("2")]), at: start)
