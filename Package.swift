@@ -204,19 +204,9 @@ let package = Package(
 /// byte-level code tuned for speed, the engine over libcurl and zlib, the C targets.
 let uncheckedForMemorySafety: Set<String> = ["TributaryBytes", "TributaryNetwork", "CCurl", "CExecSupervisor"]
 
-/// Targets whose unsafe code is not yet written `unsafe` (issue 39: the core's byte sinks,
-/// date scanner and text cleanup, libxml2 in TributarySyndication, the CLI's output, the
-/// tests that lend byte buffers); each leaves this list once it builds with the check.
-let memorySafetyNotYetChecked = Set(
-    [
-        "Tributary", "TributarySyndication", "TributaryRendering", "TributaryServe",
-        "TributaryCLI", "TributaryExtract", "TributaryBytesTests", "TributaryRenderingTests",
-        "TributaryCLITests",
-    ] + plugins.map { $0.name + "Tests" })
-
 /// Every other Swift target builds with strict memory safety checking: an unsafe construct
 /// there must be written `unsafe`, on purpose and visible in review.
 for target in package.targets where target.type != .system {
-    let unchecked = uncheckedForMemorySafety.contains(target.name) || memorySafetyNotYetChecked.contains(target.name)
+    let unchecked = uncheckedForMemorySafety.contains(target.name)
     target.swiftSettings = (target.swiftSettings ?? []) + strictSettings + (unchecked ? [] : [.strictMemorySafety()])
 }

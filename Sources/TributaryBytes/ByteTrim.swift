@@ -19,4 +19,12 @@ public enum ByteTrim {
         }
         return UnsafeBufferPointer(rebasing: bytes[first...last])
     }
+
+    /// `text` without leading and trailing ASCII whitespace, or nil when it has none there.
+    public static func trimmingASCIIWhitespace(_ text: String) -> String? {
+        BorrowedBuffers.utf8(of: text) { bytes in
+            let kept = trimmingASCIIWhitespace(bytes)
+            return kept.count == bytes.count ? nil : String(decoding: kept, as: UTF8.self)
+        }
+    }
 }

@@ -23,7 +23,7 @@ extension LineCleaner {
                 if decodingEntities, byte == UInt8(ascii: "&"),
                     let (scalar, length) = HTMLCharacterReferences.reference(in: bytes, at: index)
                 {
-                    line.append(scalar, classify: classify)
+                    line.append(scalar, classify: kind(of:))
                     index += length
                     continue
                 }
@@ -37,7 +37,7 @@ extension LineCleaner {
                     continue
                 }
                 let sequence = sequence(in: bytes, at: index)
-                line.append(sequence, kind: classify(sequence))
+                line.append(sequence, kind: kind(of: sequence))
                 index += sequence.count
             }
             return line.finish()

@@ -1,7 +1,7 @@
 /// Remote text made one clean line in one pass over its UTF-8 bytes: controls and the
 /// invisible code points dropped, whitespace collapsed to single spaces, and, as asked,
 /// HTML tags dropped and character references decoded. Which code point is of which kind
-/// is the caller's rule (`classify`, given one UTF-8 sequence); this is the byte work.
+/// is the caller's rule (`classify`, given a non-ASCII code point); this is the byte work.
 ///
 /// It runs on every title, summary and tag of every item, so it has an ASCII fast path
 /// and writes straight into the result's storage.
@@ -11,11 +11,12 @@ public struct LineCleaner: Sendable {
     public let droppingTags: Bool
     /// Whether HTML character references are decoded, once.
     public let decodingEntities: Bool
-    let classify: @Sendable (UnsafeBufferPointer<UInt8>) -> CodePointKind
+    /// The kind of a non-ASCII code point, by its value.
+    let classify: @Sendable (UInt32) -> CodePointKind
 
     public init(
         droppingTags: Bool, decodingEntities: Bool,
-        classify: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> CodePointKind
+        classify: @escaping @Sendable (UInt32) -> CodePointKind
     ) {
         (self.droppingTags, self.decodingEntities, self.classify) = (droppingTags, decodingEntities, classify)
     }
@@ -69,7 +70,7 @@ public struct LineCleaner: Sendable {
                 continue
             }
             let sequence = sequence(in: bytes, at: index)
-            let kind = classify(sequence)
+            let kind = kind(of: sequence)
             if kind != .kept && kind != .blackFlag { return true }
             previousWasSpace = false
             index += sequence.count

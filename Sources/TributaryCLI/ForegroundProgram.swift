@@ -14,31 +14,33 @@ enum ForegroundProgram {
 
     private static func runWaiting(_ command: [String], environment: [String: String]) -> String? {
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
+        unsafe posix_spawnattr_init(&attributes)
+        defer { unsafe posix_spawnattr_destroy(&attributes) }
+        unsafe posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
-        sigemptyset(&defaults)
+        unsafe sigemptyset(&defaults)
         for number in [SIGINT, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCONT] {
-            sigaddset(&defaults, number)
+            unsafe sigaddset(&defaults, number)
         }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        unsafe posix_spawnattr_setsigdefault(&attributes, &defaults)
         var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(
+        unsafe sigemptyset(&unblocked)
+        unsafe posix_spawnattr_setsigmask(&attributes, &unblocked)
+        unsafe posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let arguments = (["/usr/bin/env"] + command).map { strdup($0) } + [nil]
-        let assignments = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in arguments + assignments { free(pointer) } }
+        let arguments = unsafe (["/usr/bin/env"] + command).map { unsafe strdup($0) } + [nil]
+        let assignments = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
+        // Not `for unsafe pointer in …`: swift format drops the space after `unsafe` there.
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        defer { unsafe (arguments + assignments).forEach { unsafe free($0) } }
         var child = pid_t()
-        let spawned = posix_spawn(&child, "/usr/bin/env", nil, &attributes, arguments, assignments)
-        guard spawned == 0 else { return "cannot start \(command[0]): \(String(cString: strerror(spawned)))" }
+        let spawned = unsafe posix_spawn(&child, "/usr/bin/env", nil, &attributes, arguments, assignments)
+        guard spawned == 0 else { return unsafe "cannot start \(command[0]): \(String(cString: strerror(spawned)))" }
         handTerminal(to: child)
         defer { handTerminal(to: getpgrp()) }
         var status: Int32 = 0
         while true {
-            guard waitpid(child, &status, WUNTRACED) != -1 else {
+            guard unsafe waitpid(child, &status, WUNTRACED) != -1 else {
                 if errno == EINTR { continue }
                 return nil
             }
@@ -58,10 +60,10 @@ enum ForegroundProgram {
     private static func handTerminal(to group: pid_t) {
         var stopSignal = sigset_t()
         var previous = sigset_t()
-        sigemptyset(&stopSignal)
-        sigaddset(&stopSignal, SIGTTOU)
-        pthread_sigmask(SIG_BLOCK, &stopSignal, &previous)
+        unsafe sigemptyset(&stopSignal)
+        unsafe sigaddset(&stopSignal, SIGTTOU)
+        unsafe pthread_sigmask(SIG_BLOCK, &stopSignal, &previous)
         tcsetpgrp(STDIN_FILENO, group)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        unsafe pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TributaryBytes
 
 /// Standard output that holds the digest back until the state store has committed the
 /// run (`StoreWrites.finish()`), so the digest renders while the store writes. It keeps up
@@ -18,13 +17,13 @@ final class HeldOutput {
     private var heldCount = 0
     private let limit: Int
     private let sink: (Data) -> Void
-    private let byteSink: (UnsafeBufferPointer<UInt8>) -> Void
+    private let byteSink: ([UInt8]) -> Void
 
     /// 32 MB: a JSON digest of about 45,000 items. `sink` and `byteSink` are where the
     /// bytes go (standard output).
     init(
         until writes: StoreWrites, limit: Int = 32 << 20, sink: @escaping (Data) -> Void = StandardOutput.write,
-        byteSink: @escaping (UnsafeBufferPointer<UInt8>) -> Void = StandardOutput.write
+        byteSink: @escaping ([UInt8]) -> Void = StandardOutput.write
     ) {
         self.writes = writes.arePending ? writes : nil
         self.limit = limit
@@ -32,9 +31,9 @@ final class HeldOutput {
         self.byteSink = byteSink
     }
 
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func write(_ bytes: [UInt8]) {
         guard writes != nil else { return byteSink(bytes) }
-        hold(Array(bytes))
+        hold(bytes)
     }
 
     func write(_ data: Data) {
@@ -46,7 +45,7 @@ final class HeldOutput {
     func release() {
         writes?.finish()
         writes = nil
-        for bytes in held { BorrowedBuffers.elements(of: bytes, byteSink) }
+        for bytes in held { byteSink(bytes) }
         held = []
         heldCount = 0
     }

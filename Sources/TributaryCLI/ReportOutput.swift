@@ -15,7 +15,8 @@ enum ReportOutput {
             return
         }
         var info = stat()
-        let isSpecial = stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
+        let isSpecial =
+            unsafe stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
         self = isSpecial ? .inPlace(URL(fileURLWithPath: path)) : .file(URL(fileURLWithPath: path))
     }
 

@@ -13,9 +13,9 @@ enum ServeProgram {
     /// it cannot.
     static func replaceThisProcess() throws -> Never {
         let path = sibling()
-        let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
-        execv(path, argv)
-        let reason = String(cString: strerror(errno))
+        let argv = unsafe ([path] + CommandLine.arguments.dropFirst()).map { unsafe strdup($0) } + [nil]
+        unsafe execv(path, argv)
+        let reason = unsafe String(cString: strerror(errno))
         StandardError.write(
             "tributary: cannot run \(path) (\(reason)): serve needs \(name) beside tributary; "
                 + "build both with `swift build` (or `swift build --product \(name)`) and install them together")

@@ -21,10 +21,12 @@ enum StandardOutput {
 
     /// Writes bytes as they are, without copying them into a `Data` first (a digest can be
     /// tens of MB); a write cut short by a signal goes on.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    static func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = unsafe bytes.withUnsafeBufferPointer { buffer in
+                unsafe Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }  // a closed pipe: nobody reads the rest
             offset += written

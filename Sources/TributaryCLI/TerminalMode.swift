@@ -9,13 +9,13 @@ import Foundation
 enum TerminalMode {
     /// Enters the mode; false when standard input is not a terminal.
     static func enter() -> Bool {
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
-        var raw = saved
+        guard unsafe tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+        var raw = unsafe saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)  // a terminal's VMIN 1, VTIME 0: one key per read
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
-        isEntered = true
-        if !restoresOnExit {
-            restoresOnExit = true
+        guard unsafe tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
+        unsafe isEntered = true
+        if unsafe !restoresOnExit {
+            unsafe restoresOnExit = true
             atexit { restoreTerminal() }
             for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
                 signal(number) { number in
@@ -30,7 +30,7 @@ enum TerminalMode {
     }
 
     /// Whether the mode is on (it is off while the process is stopped by Ctrl-Z).
-    static var isOn: Bool { isEntered }
+    static var isOn: Bool { unsafe isEntered }
 
     /// Leaves the mode; harmless when it was not entered or was left already.
     static func restore() {
@@ -47,12 +47,12 @@ nonisolated(unsafe) private var restoresOnExit = false
 
 /// Async-signal-safe: `tcsetattr` and `write` only.
 private func restoreTerminal() {
-    guard isEntered else { return }
-    isEntered = false
-    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    guard unsafe isEntered else { return }
+    unsafe isEntered = false
+    unsafe tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     emit("\u{1B}[?25h\u{1B}[?1049l")
 }
 
 private func emit(_ text: StaticString) {
-    _ = write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+    _ = unsafe write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
 }

@@ -12,7 +12,7 @@ enum TerminalWidth {
     /// Standard output's window width (`TIOCGWINSZ`), or nil when the terminal reports none.
     static func windowColumns() -> Int? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard unsafe ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 }

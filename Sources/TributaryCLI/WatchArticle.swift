@@ -24,7 +24,7 @@ enum WatchArticle {
     /// The text's paragraphs, cleaned: the content's blocks, else the summary, else none.
     static func paragraphs(of item: FeedItem) -> [String] {
         if let content = item.content {
-            let blocks = content.split(separator: blockEnd).map { TextCleanup.plainText(fromHTML: String($0)) }
+            let blocks = unsafe content.split(separator: blockEnd).map { TextCleanup.plainText(fromHTML: String($0)) }
             let kept = blocks.filter { !$0.isEmpty }
             if !kept.isEmpty { return kept }
         }

@@ -148,7 +148,7 @@ final class WatchFrame: Sendable {
     /// Standard output's window size, else `COLUMNS` × `LINES`' defaults of 80 × 24.
     static func windowSize() -> WatchSize {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+        guard unsafe ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return WatchSize(columns: 80, rows: 24)
         }
         return WatchSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
@@ -174,8 +174,8 @@ final class Keys: Sendable {
                     usleep(50_000)
                     continue
                 }
-                guard poll(&input, 1, 50) != 0, !paused.withLock({ $0 }) else { continue }
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                guard unsafe poll(&input, 1, 50) != 0, !paused.withLock({ $0 }) else { continue }
+                let count = unsafe read(STDIN_FILENO, &buffer, buffer.count)
                 guard count > 0 else { break }
                 if case .terminated = continuation.yield(Array(buffer[0..<count])) { return }
             }

@@ -22,39 +22,39 @@ enum LibXMLPageReader {
     /// encoding (for bytes known to be UTF-8); otherwise libxml2 reads the page's own
     /// `<meta charset>`.
     static func read(_ data: Data, utf8: Bool, maxDepth: Int) -> Reading? {
-        guard data.count < Int(Int32.max), let context = htmlNewParserCtxt() else { return nil }
-        defer { htmlFreeParserCtxt(context) }
-        let document = data.withUnsafeBytes { bytes in
-            htmlCtxtReadMemory(
+        guard data.count < Int(Int32.max), let context = unsafe htmlNewParserCtxt() else { return nil }
+        defer { unsafe htmlFreeParserCtxt(context) }
+        let document = unsafe data.withUnsafeBytes { bytes in
+            unsafe htmlCtxtReadMemory(
                 context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil,
                 utf8 ? "UTF-8" : nil, options)
         }
-        guard let document else { return nil }
-        defer { xmlFreeDoc(document) }
-        let cut = xmlCtxtGetLastError(context).map { error in
-            error.pointee.message.map { String(cString: $0).contains("Excessive depth") } ?? false
+        guard let document = unsafe document else { return nil }
+        defer { unsafe xmlFreeDoc(document) }
+        let cut = unsafe xmlCtxtGetLastError(context).map { error in
+            unsafe error.pointee.message.map { unsafe String(cString: $0).contains("Excessive depth") } ?? false
         }
-        return Reading(tree: copy(document, maxDepth: maxDepth), cutAtDepth: cut ?? false)
+        return unsafe Reading(tree: copy(document, maxDepth: maxDepth), cutAtDepth: cut ?? false)
     }
 
     /// Walks libxml2's tree without recursion, copying elements and text.
     private static func copy(_ document: htmlDocPtr, maxDepth: Int) -> PageTree {
         var tree = PageTree()
-        var pending: [(node: xmlNodePtr, parent: Int, depth: Int)] = []
-        pushChildren(of: document.pointee.last, parent: PageTree.root, depth: 1, onto: &pending)
-        while let (node, parent, depth) = pending.popLast() {
-            switch node.pointee.type {
+        var pending: [(node: xmlNodePtr, parent: Int, depth: Int)] = unsafe []
+        unsafe pushChildren(of: document.pointee.last, parent: PageTree.root, depth: 1, onto: &pending)
+        while let (node, parent, depth) = unsafe pending.popLast() {
+            switch unsafe node.pointee.type {
             case XML_ELEMENT_NODE:
                 if depth > maxDepth {
-                    pushChildren(of: node.pointee.last, parent: parent, depth: depth, onto: &pending)
+                    unsafe pushChildren(of: node.pointee.last, parent: parent, depth: depth, onto: &pending)
                 } else {
-                    let name = String(cString: node.pointee.name).lowercased()
-                    let index = tree.append(name, attributes: attributes(of: node), to: parent)
-                    pushChildren(of: node.pointee.last, parent: index, depth: depth + 1, onto: &pending)
+                    let name = unsafe String(cString: node.pointee.name).lowercased()
+                    let index = unsafe tree.append(name, attributes: attributes(of: node), to: parent)
+                    unsafe pushChildren(of: node.pointee.last, parent: index, depth: depth + 1, onto: &pending)
                 }
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = node.pointee.content {
-                    tree.append("", text: String(cString: content), to: parent)
+                if let content = unsafe node.pointee.content {
+                    unsafe tree.append("", text: String(cString: content), to: parent)
                 }
             default: break
             }
@@ -66,25 +66,26 @@ enum LibXMLPageReader {
     private static func pushChildren(
         of last: xmlNodePtr?, parent: Int, depth: Int, onto pending: inout [(node: xmlNodePtr, parent: Int, depth: Int)]
     ) {
-        var child = last
-        while let node = child {
-            pending.append((node, parent, depth))
-            child = node.pointee.prev
+        var child = unsafe last
+        while let node = unsafe child {
+            unsafe pending.append((node, parent, depth))
+            unsafe child = unsafe node.pointee.prev
         }
     }
 
     private static func attributes(of node: xmlNodePtr) -> [PageTree.Attribute] {
         var result: [PageTree.Attribute] = []
-        var property = node.pointee.properties
-        while let attribute = property {
+        var property = unsafe node.pointee.properties
+        while let attribute = unsafe property {
             var value = ""
-            var part = attribute.pointee.children
-            while let text = part {
-                if let content = text.pointee.content { value += String(cString: content) }
-                part = text.pointee.next
+            var part = unsafe attribute.pointee.children
+            while let text = unsafe part {
+                if let content = unsafe text.pointee.content { unsafe value += String(cString: content) }
+                unsafe part = unsafe text.pointee.next
             }
-            result.append(PageTree.Attribute(name: String(cString: attribute.pointee.name).lowercased(), value: value))
-            property = attribute.pointee.next
+            unsafe result.append(
+                PageTree.Attribute(name: String(cString: attribute.pointee.name).lowercased(), value: value))
+            unsafe property = unsafe attribute.pointee.next
         }
         return result
     }

@@ -11,7 +11,7 @@ public struct JSONRenderer: Sendable {
     /// The whole document as one value (for tests and small digests).
     public func render(_ digest: Digest) throws -> Data {
         var data = Data()
-        render(digest) { data.append($0) }
+        render(digest) { data.append(contentsOf: $0) }
         return data
     }
 
@@ -21,7 +21,7 @@ public struct JSONRenderer: Sendable {
         head.raw("{\n  \"generatedAt\": ")
         head.date(digest.generatedAt)
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
-        head.withBytes(sink)
+        sink(head.bytes)
         JSONWriter.elements(digest.items, to: sink) { index, item, out in
             write(item, remembered: digest.remembered(at: index), entry: digest.archiveEntry(at: index), to: &out)
         }
@@ -35,7 +35,7 @@ public struct JSONRenderer: Sendable {
         tail.raw(digest.sources.isEmpty ? "],\n  \"title\": " : "\n  ],\n  \"title\": ")
         tail.string(digest.title)
         tail.raw("\n}\n")
-        tail.withBytes(sink)
+        sink(tail.bytes)
     }
 
     /// One item as the document's `items` write it, on one line (JSON Lines): what

@@ -1,7 +1,7 @@
 import Tributary
 
 /// Where a renderer writes: the document's bytes, piece by piece, in order.
-public typealias ByteSink = (UnsafeBufferPointer<UInt8>) -> Void
+public typealias ByteSink = ([UInt8]) -> Void
 
 /// An output format: the value `--format` takes, the media type and file extension of its
 /// documents, and how it writes a digest. `Renderer.all` is the list of every format;

@@ -33,13 +33,13 @@ struct EntryBatch: Sendable {
     /// Appends UTF-8 bytes as one field's text.
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSpan {
         let span = TextSpan(start: text.count, count: bytes.count)
-        text.append(contentsOf: bytes)
+        unsafe text.append(contentsOf: bytes)
         return span
     }
 
     /// Appends a string as one field's text (JSON Feed fields arrive as strings).
     mutating func add(_ string: String) -> TextSpan {
-        BorrowedBuffers.utf8(of: string) { add($0) }
+        unsafe BorrowedBuffers.utf8(of: string) { unsafe add($0) }
     }
 
     /// Appends a string, when there is one.
@@ -65,7 +65,7 @@ struct EntryBatch: Sendable {
     }
 
     /// Appends bytes to the field that starts at `start` (text that arrives in pieces).
-    mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>) { text.append(contentsOf: bytes) }
+    mutating func extend(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe text.append(contentsOf: bytes) }
 
     /// Appends one byte to the field being built with `extend`.
     mutating func extend(byte: UInt8) { text.append(byte) }
@@ -80,10 +80,12 @@ struct EntryBatch: Sendable {
 
     /// Calls `body` with each entry and a view of its text.
     func forEachEntry(_ body: (RawEntry, EntryText) -> Void) {
-        BorrowedBuffers.elements(of: text) { buffer in
-            BorrowedBuffers.elements(of: categories) { categories in
-                BorrowedBuffers.elements(of: entries) { entries in
-                    for entry in entries { body(entry, EntryText(buffer: buffer, categories: categories)) }
+        unsafe BorrowedBuffers.elements(of: text) { buffer in
+            unsafe BorrowedBuffers.elements(of: categories) { categories in
+                unsafe BorrowedBuffers.elements(of: entries) { entries in
+                    for index in entries.indices {
+                        unsafe body(entries[index], EntryText(buffer: buffer, categories: categories))
+                    }
                 }
             }
         }
@@ -91,22 +93,22 @@ struct EntryBatch: Sendable {
 }
 
 /// Read access to a batch's text while it is being mapped.
-struct EntryText {
+@unsafe struct EntryText {
     let buffer: UnsafeBufferPointer<UInt8>
     let categories: UnsafeBufferPointer<TextSpan>
 
     /// The entry's categories, in document order.
     func categories(of entry: RawEntry) -> UnsafeBufferPointer<TextSpan> {
-        BorrowedBuffers.slice(categories, entry.categories)
+        unsafe BorrowedBuffers.slice(categories, entry.categories)
     }
 
     func bytes(_ span: TextSpan) -> UnsafeBufferPointer<UInt8> {
-        BorrowedBuffers.slice(buffer, span.start..<(span.start + span.count))
+        unsafe BorrowedBuffers.slice(buffer, span.start..<(span.start + span.count))
     }
 
     /// At most the first `limit` bytes, cut at a character boundary.
     func bytes(_ span: TextSpan, upTo limit: Int) -> UnsafeBufferPointer<UInt8> {
-        BorrowedBuffers.utf8Prefix(bytes(span), atMost: limit)
+        unsafe BorrowedBuffers.utf8Prefix(bytes(span), atMost: limit)
     }
 
     /// Calls `body` with at most the first `limit` bytes of a span, double encoding
@@ -114,23 +116,23 @@ struct EntryText {
     func withRepairedBytes<Result>(
         _ span: TextSpan, upTo limit: Int = .max, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        let bytes = bytes(span, upTo: limit)
-        guard let undone = DoubleEncodedText.undone(bytes) else { return body(bytes) }
-        return BorrowedBuffers.elements(of: undone, body)
+        let bytes = unsafe bytes(span, upTo: limit)
+        guard let undone = unsafe DoubleEncodedText.undone(bytes) else { return unsafe body(bytes) }
+        return unsafe BorrowedBuffers.elements(of: undone, body)
     }
 
     func string(_ span: TextSpan?) -> String? {
-        span.map { String(decoding: bytes($0), as: UTF8.self) }
+        span.map { unsafe String(decoding: bytes($0), as: UTF8.self) }
     }
 
     /// The text without the ASCII whitespace XML puts around values.
     func trimmedString(_ span: TextSpan?) -> String? {
-        span.map { String(decoding: TextCleanup.trimmed(utf8: bytes($0)), as: UTF8.self) }
+        span.map { unsafe String(decoding: ByteTrim.trimmingASCIIWhitespace(bytes($0)), as: UTF8.self) }
     }
 
     /// The URL resolved against its base.
     func resolved(_ url: RawURL) -> String {
-        FeedURLs.resolve(utf8: bytes(url.text), against: url.base)
+        unsafe FeedURLs.resolve(utf8: bytes(url.text), against: url.base)
     }
 
     /// Whether the span is absent or holds no bytes.

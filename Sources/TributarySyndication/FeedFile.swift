@@ -32,7 +32,7 @@ struct FeedFile: FeedByteSource {
     /// Reads with `read(2)` into one reused buffer: `FileHandle.read(upToCount:)`
     /// reads 4 KB per system call and allocates a new `Data` per chunk.
     func chunks(_ body: (UnsafeRawBufferPointer) -> Bool) throws {
-        try chunks(from: 0, body)
+        unsafe try chunks(from: 0, body)
     }
 
     /// The bytes from `offset` on, in chunks (see `chunks`).
@@ -41,18 +41,19 @@ struct FeedFile: FeedByteSource {
         defer { try? handle.close() }
         if offset > 0 { try handle.seek(toOffset: UInt64(offset)) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
+        defer { unsafe buffer.deallocate() }
         var total = 0
         while true {
-            let count = read(handle.fileDescriptor, buffer.baseAddress, Self.chunkSize)
+            let count = unsafe read(handle.fileDescriptor, buffer.baseAddress, Self.chunkSize)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                throw TributaryError(.badResponse, "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                throw TributaryError(
+                    .badResponse, unsafe "cannot read \(url.path): \(String(cString: strerror(errno)))")
             }
             guard count > 0 else { return }
             total += count
             guard total <= Self.maxBytes else { throw tooLarge() }
-            guard body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+            guard unsafe body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
         }
     }
 

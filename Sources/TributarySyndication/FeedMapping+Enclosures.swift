@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryBytes
 
 /// An entry's enclosures: RSS `enclosure`s, Atom `link rel="enclosure"`s, JSON Feed
 /// `attachments`, and Media RSS `media:content` of audio or video.
@@ -8,7 +9,8 @@ extension FeedMapping {
         guard !entry.media.isEmpty else { return [] }
         var enclosures: [Enclosure] = []
         for media in entry.media where enclosures.count < Enclosure.maxCount {
-            guard let enclosure = enclosure(media, text), media.isEnclosure || plays(enclosure, media, text)
+            guard let enclosure = unsafe enclosure(media, text),
+                unsafe media.isEnclosure || plays(enclosure, media, text)
             else { continue }
             // The same file twice (an Atom enclosure and the `media:content` that times it): one, what each knows.
             if let index = enclosures.firstIndex(where: { $0.urlString == enclosure.urlString }) {
@@ -20,7 +22,7 @@ extension FeedMapping {
             }
         }
         // `itunes:duration` times the episode: the first enclosure that plays and has no duration of its own.
-        if let duration = entry.duration.flatMap({ FeedDurations.seconds(utf8: text.bytes($0)) }),
+        if let duration = entry.duration.flatMap({ unsafe FeedDurations.seconds(utf8: text.bytes($0)) }),
             let index = enclosures.firstIndex(where: { ($0.isAudio || $0.isVideo) && $0.duration == nil })
         {
             enclosures[index].duration = duration
@@ -30,20 +32,20 @@ extension FeedMapping {
 
     /// Whether a `media:content` plays: audio or video by its type or its `medium`.
     private static func plays(_ enclosure: Enclosure, _ media: RawMedia, _ text: EntryText) -> Bool {
-        let medium = text.trimmedString(media.type)?.lowercased()
+        let medium = unsafe text.trimmedString(media.type)?.lowercased()
         return enclosure.isAudio || enclosure.isVideo || medium == "audio" || medium == "video"
     }
 
     /// One attached media object as an enclosure: its type as declared, else as its
     /// `medium` or its file's extension say; nil when its address is no http or https URL.
     private static func enclosure(_ media: RawMedia, _ text: EntryText) -> Enclosure? {
-        let url = text.resolved(media.url)
-        let declared = text.trimmedString(media.mimeType).flatMap(Enclosure.mediaType)
+        let url = unsafe text.resolved(media.url)
+        let declared = unsafe text.trimmedString(media.mimeType).flatMap(Enclosure.mediaType)
         let type =
             declared == nil || declared == "application/octet-stream"
             ? FeedDurations.mediaType(ofFile: url) ?? declared : declared
-        let length = text.trimmedString(media.length).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        let duration = media.duration.flatMap { FeedDurations.seconds(utf8: text.bytes($0)) }
+        let length = unsafe text.trimmedString(media.length).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let duration = media.duration.flatMap { unsafe FeedDurations.seconds(utf8: text.bytes($0)) }
         return Enclosure(urlString: url, mimeType: type, length: length, duration: duration)
     }
 }
@@ -54,7 +56,7 @@ enum FeedDurations {
     /// RSS tags define `itunes:duration` (past two colons, the rightmost numbers are
     /// ignored, as Apple's readers do); nil for anything else.
     static func seconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        seconds(String(decoding: TextCleanup.trimmed(utf8: bytes), as: UTF8.self))
+        unsafe seconds(String(decoding: ByteTrim.trimmingASCIIWhitespace(bytes), as: UTF8.self))
     }
 
     static func seconds(_ text: String) -> Int? {

@@ -1,5 +1,6 @@
 import Foundation
 import Tributary
+import TributaryBytes
 
 /// How the mapping reads a field's text: by its type, the RSS guid as a link, the names
 /// in RSS authors.
@@ -7,19 +8,20 @@ extension FeedMapping {
     /// A title as one line of text, read as its type says.
     static func line(_ bytes: UnsafeBufferPointer<UInt8>, _ type: FeedTextType) -> String {
         switch type {
-        case .markup: TextCleanup.decodedLine(utf8: bytes)
-        case .text, .xhtml: TextCleanup.singleLine(utf8: bytes)
-        case .html, .base64: plainText(bytes, type)
+        case .markup: unsafe TextCleanup.decodingCleaner.line(bytes)
+        case .text, .xhtml: unsafe TextCleanup.lineCleaner.line(bytes)
+        case .html, .base64: unsafe plainText(bytes, type)
         }
     }
 
     /// Text or markup as plain text, read as its type says.
     static func plainText(_ bytes: UnsafeBufferPointer<UInt8>, _ type: FeedTextType) -> String {
         switch type {
-        case .markup, .html: return TextCleanup.plainText(fromHTMLUTF8: bytes)
-        case .text, .xhtml: return TextCleanup.singleLine(utf8: bytes)
+        case .markup, .html: return unsafe TextCleanup.htmlCleaner.line(bytes)
+        case .text, .xhtml: return unsafe TextCleanup.lineCleaner.line(bytes)
         case .base64:
-            let decoded = Data(base64Encoded: Data(TextCleanup.trimmed(utf8: bytes)), options: .ignoreUnknownCharacters)
+            let decoded = unsafe Data(
+                base64Encoded: Data(ByteTrim.trimmingASCIIWhitespace(bytes)), options: .ignoreUnknownCharacters)
             return decoded.map { TextCleanup.plainText(fromHTML: String(decoding: $0, as: UTF8.self)) } ?? ""
         }
     }
@@ -29,8 +31,8 @@ extension FeedMapping {
     static func guidLink(_ entry: RawEntry, _ text: EntryText) -> RawURL? {
         guard let id = entry.id, entry.guidLink != .never else { return nil }
         if entry.guidLink == .ifURL {
-            let bytes = TextCleanup.trimmed(utf8: text.bytes(id))
-            guard bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) else { return nil }
+            let bytes = unsafe ByteTrim.trimmingASCIIWhitespace(text.bytes(id))
+            guard unsafe bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) else { return nil }
         }
         return RawURL(text: id, base: entry.base)
     }

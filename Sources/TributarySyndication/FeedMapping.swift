@@ -37,28 +37,28 @@ enum FeedMapping {
     /// Every entry of a batch as an item, in order, appended to `items` (a large document's
     /// items go straight into one array, not through an array per batch).
     static func append(_ batch: EntryBatch, to items: inout [FeedItem], feed: RawFeed, kind: WellKnownFeed) {
-        batch.forEachEntry { entry, text in items.append(item(entry, text, feed: feed, kind: kind)) }
+        unsafe batch.forEachEntry { entry, text in unsafe items.append(item(entry, text, feed: feed, kind: kind)) }
     }
 
     static func item(_ entry: RawEntry, _ text: EntryText, feed: RawFeed, kind wellKnown: WellKnownFeed) -> FeedItem {
-        let link = (entry.link ?? guidLink(entry, text) ?? entry.contentSource).map(text.resolved)
-        let summary = summaryText(entry, text)
-        let image = entry.media.first { isImage($0, text) }.map { text.resolved($0.url) }
-        let kind = kind(entry, text, link: link, wellKnown)
-        var item = FeedItem(
+        let link = unsafe (entry.link ?? guidLink(entry, text) ?? entry.contentSource).map(text.resolved)
+        let summary = unsafe summaryText(entry, text)
+        let image = entry.media.first { unsafe isImage($0, text) }.map { unsafe text.resolved($0.url) }
+        let kind = unsafe kind(entry, text, link: link, wellKnown)
+        var item = unsafe FeedItem(
             id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind,
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
             published: (entry.published ?? entry.updated ?? entry.created).flatMap {
-                FeedDates.parse(utf8: text.bytes($0))
+                unsafe FeedDates.parse(utf8: text.bytes($0)).map(Date.init(timeIntervalSince1970:))
             },
-            summary: summary, tags: tags(entry, text), enclosures: enclosures(entry, text)
+            summary: summary, tags: unsafe tags(entry, text), enclosures: unsafe enclosures(entry, text)
         )
         // Addresses as `URL` would write them, without a `URL` per address (see `WebAddress`).
         item.urlString = link.flatMap(WebAddress.absoluteString)
-        item.thumbnailString = thumbnail(entry, text, image: image).flatMap(WebAddress.absoluteString)
+        item.thumbnailString = unsafe thumbnail(entry, text, image: image).flatMap(WebAddress.absoluteString)
         item.imageString = image.flatMap(WebAddress.absoluteString)
         if wellKnown == .stackOverflow || entry.rank != nil {
-            item.score = text.trimmedString(entry.rank).flatMap(Double.init)
+            item.score = unsafe text.trimmedString(entry.rank).flatMap(Double.init)
         }
         if kind == .photo, item.imageString == nil, let link, FeedURLs.looksLikeImage(link) {
             item.imageString = WebAddress.absoluteString(link)
@@ -88,13 +88,13 @@ enum FeedMapping {
 
     /// guid or id (a relative one resolved against an explicit `xml:base`), else the link, else RSS 1.0's `rdf:about`, else a stable hash of title and date.
     static func identifier(_ entry: RawEntry, _ text: EntryText, link: String?) -> String {
-        if let id = entry.id.map({ TextCleanup.singleLine(utf8: text.bytes($0)) }), !id.isEmpty {
+        if let id = entry.id.map({ unsafe TextCleanup.lineCleaner.line(text.bytes($0)) }), !id.isEmpty {
             return entry.idBase.map { FeedURLs.resolve(id, against: $0) } ?? id
         }
         if let link, !link.isEmpty { return link }
-        if let about = entry.about.map(text.resolved), !about.isEmpty { return about }
-        let date = text.trimmedString(entry.published ?? entry.updated) ?? ""
-        return "sha:" + StableHash.hex("\(text.string(entry.title) ?? "")\n\(date)")
+        if let about = unsafe entry.about.map(text.resolved), !about.isEmpty { return about }
+        let date = unsafe text.trimmedString(entry.published ?? entry.updated) ?? ""
+        return "sha:" + StableHash.hex(unsafe "\(text.string(entry.title) ?? "")\n\(date)")
     }
 
     /// A photo is an entry whose link is an image, or whose content is mostly one picture
@@ -115,11 +115,11 @@ enum FeedMapping {
             guard
                 let (body, type) = entry.content.map({ ($0, entry.contentType) })
                     ?? entry.summary.map({ ($0, entry.summaryType) })
-            else { return entry.media.contains { isImage($0, text) } ? .photo : .article }
+            else { return entry.media.contains { unsafe isImage($0, text) } ? .photo : .article }
             guard body.count <= photoBodyLimit,
-                entry.inlineImage != nil || FeedURLs.holdsPicture(inHTML: text.bytes(body))
+                unsafe entry.inlineImage != nil || FeedURLs.holdsPicture(inHTML: text.bytes(body))
             else { return .article }
-            let caption = text.withRepairedBytes(body) { plainText($0, type) }
+            let caption = unsafe text.withRepairedBytes(body) { unsafe plainText($0, type) }
             return caption.count <= photoCaptionLimit ? .photo : .article
         }
     }
@@ -133,7 +133,7 @@ enum FeedMapping {
     static func imageInHTML(_ entry: RawEntry, _ text: EntryText) -> String? {
         if let inline = entry.inlineImage { return inline }
         for html in [entry.content, entry.summary].compactMap({ $0 }) {
-            if let source = FeedURLs.firstImage(inHTML: text.bytes(html)) {
+            if let source = unsafe FeedURLs.firstImage(inHTML: text.bytes(html)) {
                 return FeedURLs.resolve(source, against: entry.base)
             }
         }
@@ -142,27 +142,27 @@ enum FeedMapping {
 
     /// Whether attached media is an image: by its type, else by its URL's extension.
     static func isImage(_ media: RawMedia, _ text: EntryText) -> Bool {
-        guard let type = text.string(media.type)?.lowercased(), !type.isEmpty else {
-            return FeedURLs.looksLikeImage(text.resolved(media.url))
+        guard let type = unsafe text.string(media.type)?.lowercased(), !type.isEmpty else {
+            return unsafe FeedURLs.looksLikeImage(text.resolved(media.url))
         }
         return type.hasPrefix("image")
     }
 
     /// The categories as one-line tags, double encoding undone, empty ones dropped.
     static func tags(_ entry: RawEntry, _ text: EntryText) -> [String] {
-        let spans = text.categories(of: entry)
+        let spans = unsafe text.categories(of: entry)
         guard !spans.isEmpty else { return [] }
         var tags: [String] = []
         tags.reserveCapacity(spans.count)
-        for span in spans {
-            let tag = text.withRepairedBytes(span) { TextCleanup.singleLine(utf8: $0) }
+        for index in spans.indices {
+            let tag = unsafe text.withRepairedBytes(spans[index]) { unsafe TextCleanup.lineCleaner.line($0) }
             if !tag.isEmpty { tags.append(tag) }
         }
         return tags
     }
 
     static func title(_ entry: RawEntry, _ text: EntryText, summary: String?) -> String {
-        let title = entry.title.map { span in text.withRepairedBytes(span) { line($0, entry.titleType) } }
+        let title = entry.title.map { span in unsafe text.withRepairedBytes(span) { unsafe line($0, entry.titleType) } }
         if let title, !title.isEmpty { return title }
         if let summary, !summary.isEmpty { return TextCleanup.truncate(summary, to: 120) }
         return "(untitled)"
@@ -176,13 +176,15 @@ enum FeedMapping {
             ?? entry.otherSummary.map { ($0, FeedTextType.markup) }
         guard let (span, type) = field else { return nil }
         let limit = type == .base64 ? Int.max : 1536
-        let plain = text.withRepairedBytes(span, upTo: limit) { TextCleanup.truncate(plainText($0, type), to: 500) }
+        let plain = unsafe text.withRepairedBytes(span, upTo: limit) {
+            unsafe TextCleanup.truncate(plainText($0, type), to: 500)
+        }
         return plain.isEmpty ? nil : plain
     }
 
     static func thumbnail(_ entry: RawEntry, _ text: EntryText, image: String?) -> String? {
-        if let thumbnail = entry.thumbnail { return text.resolved(thumbnail) }
-        return image ?? imageInHTML(entry, text)
+        if let thumbnail = entry.thumbnail { return unsafe text.resolved(thumbnail) }
+        return unsafe image ?? imageInHTML(entry, text)
     }
 
     /// `author`, `dc:creator` or `itunes:author`, else the Atom `source`'s, else the feed's.
@@ -191,7 +193,7 @@ enum FeedMapping {
         -> String?
     {
         let raw = (entry.author ?? entry.sourceAuthor).map { span in
-            text.withRepairedBytes(span) { String(decoding: $0, as: UTF8.self) }
+            unsafe text.withRepairedBytes(span) { unsafe String(decoding: $0, as: UTF8.self) }
         }
         if let author = (raw ?? feed.author.map { DoubleEncodedText.undone($0) }).map(withoutTags).map(
             TextCleanup.singleLine), !author.isEmpty

@@ -28,11 +28,11 @@ struct FeedOutline {
         namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, xmlBase: String?
     ) {
         guard !isComplete else { return }
-        let local = String(cString: localName)
-        let name = prefix.map { String(cString: $0) + ":" + local } ?? local
+        let local = unsafe String(cString: localName)
+        let name = unsafe prefix.map { unsafe String(cString: $0) + ":" + local } ?? local
         let declared = (0..<namespaceCount).compactMap { index -> (prefix: String?, uri: String)? in
-            guard let uri = namespaces?[index * 2 + 1] else { return nil }
-            return (namespaces?[index * 2].map { String(cString: $0) }, String(cString: uri))
+            guard let uri = unsafe namespaces?[index * 2 + 1] else { return nil }
+            return unsafe (namespaces?[index * 2].map { unsafe String(cString: $0) }, unsafe String(cString: uri))
         }
         open.append(Element(name: name, namespaces: declared, xmlBase: xmlBase))
     }

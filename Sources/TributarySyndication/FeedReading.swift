@@ -17,7 +17,7 @@ enum FeedBody: FeedByteSource {
     func head() throws -> Data { all().prefix(1024) }
     func all() -> Data { if case .memory(let data) = self { data } else { Data() } }
     func chunks(_ body: (UnsafeRawBufferPointer) -> Bool) throws {
-        _ = all().withUnsafeBytes { body($0) }
+        _ = unsafe all().withUnsafeBytes { unsafe body($0) }
     }
 }
 
@@ -81,7 +81,7 @@ enum FeedReading {
         let splittable = limit == nil ? bytes as? FeedFile : nil
         var handed = 0  // bytes of the file given to the reader so far
         var stopAt = Int.max  // where the second reader, once started, takes over
-        let reader = FeedXMLReader(
+        let reader = unsafe FeedXMLReader(
             documentURL: base, limit: limit, batchSize: ParallelMapper.batchSize,
             convertedToUTF8: converted, charset: charset
         ) { state, batch in
@@ -101,34 +101,34 @@ enum FeedReading {
             mapper?.add(batch)
         }
         defer { second?.cancel() }  // whatever ends the reading early ends the second reader's too
-        try reader.begin()
-        try bytes.chunks { chunk in
-            let taken = UnsafeRawBufferPointer(rebasing: chunk[..<min(chunk.count, stopAt - handed)])
+        unsafe try reader.begin()
+        unsafe try bytes.chunks { chunk in
+            let taken = unsafe UnsafeRawBufferPointer(rebasing: chunk[..<min(chunk.count, stopAt - handed)])
             handed += taken.count
-            return reader.read(taken) && handed < stopAt
+            return unsafe reader.read(taken) && handed < stopAt
         }
         var secondHalf: (items: [FeedItem], errorCount: Int, firstError: String?)?
         var diagnostics: [String] = []
         if let second, let splittable {
-            if reader.endBetweenEntries() {
+            if unsafe reader.endBetweenEntries() {
                 secondHalf = try second.wait()
                 diagnostics.append("read by two parsers, the second from byte \(second.start)")
             } else {
                 second.cancel()
                 _ = try? second.wait()
-                try splittable.chunks(from: second.start) { reader.read($0) }
-                reader.end()
+                unsafe try splittable.chunks(from: second.start) { unsafe reader.read($0) }
+                unsafe reader.end()
                 diagnostics.append(
                     "read by one parser: byte \(second.start), where a second would have started, is not between "
                         + "entries"
                 )
             }
         } else {
-            reader.end()
+            unsafe reader.end()
         }
-        if let failure = reader.state.failure { throw failure }
-        guard let feed = reader.state.feed else {
-            let detail = reader.state.firstError.map { ": \($0)" } ?? ""
+        if let failure = unsafe reader.state.failure { throw failure }
+        guard let feed = unsafe reader.state.feed else {
+            let detail = unsafe reader.state.firstError.map { ": \($0)" } ?? ""
             throw TributaryError(.badResponse, "the document is not a readable XML feed\(detail)")
         }
         let mapping =
@@ -136,18 +136,18 @@ enum FeedReading {
             ?? ParallelMapper {
                 FeedMapping.append($0, to: &$1, feed: feed, kind: WellKnownFeed.recognise(url: documentURL, feed: feed))
             }
-        var items = mapping.finish(reader.state.remainder)
+        var items = unsafe mapping.finish(reader.state.remainder)
         if let secondHalf { items += secondHalf.items }
         FeedMapping.settlePhotos(&items, kind: WellKnownFeed.recognise(url: documentURL, feed: feed))
         var update = SourceUpdate(items: items, notes: [label(feed.format)], diagnostics: diagnostics)
-        let errorCount = reader.state.errorCount + (secondHalf?.errorCount ?? 0)
-        let firstError = reader.state.firstError ?? secondHalf?.firstError
+        let errorCount = unsafe reader.state.errorCount + (secondHalf?.errorCount ?? 0)
+        let firstError = unsafe reader.state.firstError ?? secondHalf?.firstError
         if errorCount > 0 {
             update.diagnostics.append("recovered from \(errorCount) XML errors (first: \(firstError ?? "?"))")
         }
-        if reader.state.entityDeclarations > 0 {
+        if unsafe reader.state.entityDeclarations > 0 {
             update.diagnostics.append(
-                "read \(reader.state.entityDeclarations) entity declarations (internal ones expanded)")
+                unsafe "read \(reader.state.entityDeclarations) entity declarations (internal ones expanded)")
         }
         return update
     }

@@ -1,4 +1,5 @@
 import Tributary
+import TributaryBytes
 
 /// How a text field is written, which decides how it is read.
 enum FeedTextType: UInt8, Sendable {
@@ -16,14 +17,14 @@ enum FeedTextType: UInt8, Sendable {
     /// The type an Atom text construct or content element declares (RFC 4287 §3.1 and
     /// §4.1.3; Atom 0.3's MIME types and `mode`).
     init(atom attributes: FeedAttributes) {
-        if attributes.value("mode", is: "base64") {
+        if unsafe attributes.value("mode", is: "base64") {
             self = .base64
-        } else if attributes.value("type", is: "html") {
+        } else if unsafe attributes.value("type", is: "html") {
             self = .html
-        } else if attributes.value("type", is: "text", byDefault: true) {
+        } else if unsafe attributes.value("type", is: "text", byDefault: true) {
             self = .text
         } else {
-            self = Self(mediaType: attributes["type"]?.lowercased() ?? "")
+            self = unsafe Self(mediaType: attributes["type"]?.lowercased() ?? "")
         }
     }
 
@@ -50,7 +51,7 @@ enum FeedGuidLink: UInt8, Sendable {
     case ifURL
 
     init(isPermaLink: UnsafeBufferPointer<UInt8>) {
-        self = isPermaLink.elementsEqual("true".utf8) ? .permalink : .never
+        self = unsafe isPermaLink.elementsEqual("true".utf8) ? .permalink : .never
     }
 }
 
@@ -61,15 +62,15 @@ enum FeedLinkRel {
     case alternate, enclosure, other
 
     init(_ attributes: FeedAttributes) {
-        guard let rel = attributes.bytes("rel") else {
+        guard let rel = unsafe attributes.bytes("rel") else {
             self = .alternate
             return
         }
-        let name = (rel.starts(with: Self.ianaPrefix) ? rel.dropFirst(Self.ianaPrefix.count) : rel[...])
+        let name = unsafe (rel.starts(with: Self.ianaPrefix) ? rel.dropFirst(Self.ianaPrefix.count) : rel[...])
             .lazy.map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
-        if name.elementsEqual("alternate".utf8) {
+        if unsafe name.elementsEqual("alternate".utf8) {
             self = .alternate
-        } else if name.elementsEqual("enclosure".utf8) {
+        } else if unsafe name.elementsEqual("enclosure".utf8) {
             self = .enclosure
         } else {
             self = .other
@@ -78,15 +79,17 @@ enum FeedLinkRel {
 
     /// The link's `href`; nil when it has none or an empty one, which links to nothing.
     static func href(_ attributes: FeedAttributes) -> UnsafeBufferPointer<UInt8>? {
-        guard let href = attributes.bytes("href"), !TextCleanup.trimmed(utf8: href).isEmpty else { return nil }
-        return href
+        guard let href = unsafe attributes.bytes("href"), unsafe !ByteTrim.trimmingASCIIWhitespace(href).isEmpty else {
+            return nil
+        }
+        return unsafe href
     }
 
     private static let ianaPrefix = Array("http://www.iana.org/assignments/relation/".utf8)
 
     /// Whether a link's `type` is a web page's.
     static func isHTML(_ type: UnsafeBufferPointer<UInt8>) -> Bool {
-        let lowered = type.map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
+        let lowered = unsafe type.map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
         return lowered.elementsEqual("text/html".utf8) || lowered.elementsEqual("application/xhtml+xml".utf8)
     }
 }

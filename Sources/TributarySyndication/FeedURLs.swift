@@ -15,9 +15,9 @@ enum FeedURLs {
 
     /// `resolve` of a reference's UTF-8 bytes: an absolute one becomes a String as it is.
     static func resolve(utf8 reference: UnsafeBufferPointer<UInt8>, against base: String?) -> String {
-        let trimmed = TextCleanup.trimmed(utf8: reference)
-        let text = String(decoding: trimmed, as: UTF8.self)
-        return base == nil || URIScheme.hasScheme(utf8: trimmed) ? text : resolve(text, against: base)
+        let trimmed = unsafe ByteTrim.trimmingASCIIWhitespace(reference)
+        let text = unsafe String(decoding: trimmed, as: UTF8.self)
+        return unsafe base == nil || URIScheme.hasScheme(utf8: trimmed) ? text : resolve(text, against: base)
     }
 
     static let imageExtensions = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
@@ -34,31 +34,32 @@ enum FeedURLs {
 
     /// The first `<img src="…">` in an HTML fragment's UTF-8 (its first 64 KB).
     static func firstImage(inHTML html: UnsafeBufferPointer<UInt8>) -> String? {
-        let utf8 = html.prefix(65_536)
-        guard let tag = ByteSearch.firstRange(of: Array("<img".utf8), in: utf8) else { return nil }
-        let rest = utf8[tag.upperBound...].prefix(2048)
-        guard let src = ByteSearch.firstRange(of: Array("src=".utf8), in: rest), src.upperBound < rest.endIndex
+        let utf8 = unsafe html.prefix(65_536)
+        guard let tag = unsafe ByteSearch.firstRange(of: Array("<img".utf8), in: utf8) else { return nil }
+        let rest = unsafe utf8[tag.upperBound...].prefix(2048)
+        guard let src = unsafe ByteSearch.firstRange(of: Array("src=".utf8), in: rest),
+            unsafe src.upperBound < rest.endIndex
         else { return nil }
-        let quote = rest[src.upperBound]
+        let quote = unsafe rest[src.upperBound]
         let start = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? src.upperBound + 1 : src.upperBound
         let terminators: Set<UInt8> =
             quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") ? [quote] : [32, 62, 9, 10]
-        let end = rest[start...].firstIndex(where: terminators.contains) ?? rest.endIndex
-        let value = HTMLEntities.decode(String(decoding: rest[start..<end], as: UTF8.self))
+        let end = unsafe rest[start...].firstIndex(where: terminators.contains) ?? rest.endIndex
+        let value = unsafe HTMLEntities.decode(String(decoding: rest[start..<end], as: UTF8.self))
         return value.isEmpty ? nil : value
     }
 
     /// Whether an HTML fragment's UTF-8 (its first 64 KB) holds a picture: an `<img>` that
     /// is not a 1-pixel tracker (`width="1"` or `height="1"`, either quote, any case).
     static func holdsPicture(inHTML html: UnsafeBufferPointer<UInt8>) -> Bool {
-        var rest = html.prefix(65_536)[...]
-        while let tag = ByteSearch.firstRange(of: imageTagStart, in: rest) {
-            let attributes = rest[tag.upperBound...].prefix { $0 != UInt8(ascii: ">") }.prefix(2048)
-            let folded = attributes.map { byte in
+        var rest = unsafe html.prefix(65_536)[...]
+        while let tag = unsafe ByteSearch.firstRange(of: imageTagStart, in: rest) {
+            let attributes = unsafe rest[tag.upperBound...].prefix { $0 != UInt8(ascii: ">") }.prefix(2048)
+            let folded = unsafe attributes.map { byte in
                 byte == UInt8(ascii: "'") ? UInt8(ascii: "\"") : (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
             }
             if !onePixel.contains(where: { folded.firstRange(of: $0) != nil }) { return true }
-            rest = rest[tag.upperBound...]
+            unsafe rest = unsafe rest[tag.upperBound...]
         }
         return false
     }

@@ -10,8 +10,8 @@ extension FeedXMLState {
         case .generator: begin(capture: .generator)
         case .atomAuthor where feed?.author == nil: atomAuthorDepth = depth
         case .atomName where atomAuthorDepth > 0: begin(capture: .rssAuthor)
-        case .atomLink where feed?.link == nil && FeedLinkRel(attributes) == .alternate:
-            let link = FeedLinkRel.href(attributes).map { resolve(FeedAttributes.text($0)) }
+        case .atomLink where unsafe feed?.link == nil && FeedLinkRel(attributes) == .alternate:
+            let link = unsafe FeedLinkRel.href(attributes).map { unsafe resolve(FeedAttributes.text($0)) }
             feed?.link = link
         default: break
         }
@@ -37,12 +37,13 @@ extension FeedXMLState {
         case .atomName where atomAuthorDepth > 0:
             begin(capture: sourceDepth > 0 && atomAuthorDepth == sourceDepth + 1 ? .sourceAuthor : .rssAuthor)
         case .atomAuthor where sourceDepth > 0 && depth == sourceDepth + 1: atomAuthorDepth = depth
-        case .mediaThumbnail, .mediaContent, .mediaCategory, .otherSummary, .img: startMediaField(tag, attributes)
+        case .mediaThumbnail, .mediaContent, .mediaCategory, .otherSummary, .img:
+            unsafe startMediaField(tag, attributes)
         // Apple's podcast tags: a category's `text`, and a subcategory's, nested in it.
-        case .itunesCategory: if let text = attributes.bytes("text") { addCategory(attribute(text)) }
+        case .itunesCategory: if let text = unsafe attributes.bytes("text") { unsafe addCategory(attribute(text)) }
         default:
             guard depth == entryDepth + 1 else { return }
-            startChildField(tag, attributes)
+            unsafe startChildField(tag, attributes)
         }
     }
 
@@ -51,22 +52,26 @@ extension FeedXMLState {
         case .atomSource: sourceDepth = depth
         case .atomAuthor: atomAuthorDepth = depth
         case .title, .atomSummary, .atomContent:
-            if tag == .atomContent, let source = attributes.bytes("src") {
-                let contentSource = url(source)
+            if tag == .atomContent, let source = unsafe attributes.bytes("src") {
+                let contentSource = unsafe url(source)
                 entry?.contentSource = contentSource
             }
             // RSS titles share Atom's tag, not its text constructs.
-            begin(capture: tag, type: feed?.format == .atom ? FeedTextType(atom: attributes) : .markup)
+            unsafe begin(capture: tag, type: feed?.format == .atom ? FeedTextType(atom: attributes) : .markup)
         case .guid:
-            entry?.guidLink = attributes.bytes("isPermaLink").map { FeedGuidLink(isPermaLink: $0) } ?? .ifURL
+            entry?.guidLink =
+                unsafe attributes.bytes("isPermaLink").map { unsafe FeedGuidLink(isPermaLink: $0) } ?? .ifURL
             begin(capture: tag)
-        case .atomLink: atomLink(attributes)
+        case .atomLink: unsafe atomLink(attributes)
         case .atomCategory:
-            if let term = attributes.bytes("term") ?? attributes.bytes("label") { addCategory(attribute(term)) }
-        case .itunesImage: startMediaField(tag, attributes)
+            if let term = unsafe attributes.bytes("term") ?? attributes.bytes("label") {
+                unsafe addCategory(attribute(term))
+            }
+        case .itunesImage: unsafe startMediaField(tag, attributes)
         // Apple's first podcast specification (2005) gave an episode's artwork as a link.
-        case .itunesLink where attributes.value("rel", is: "image"): startMediaField(.itunesImage, attributes)
-        case .enclosure: startEnclosure(attributes)
+        case .itunesLink where unsafe attributes.value("rel", is: "image"):
+            unsafe startMediaField(.itunesImage, attributes)
+        case .enclosure: unsafe startEnclosure(attributes)
         case .contentEncoded: begin(capture: tag, type: .html)
         case .xhtmlBody: begin(capture: .contentEncoded, type: .xhtml)
         case .dcTitle, .link, .atomID, .pubDate, .dcDate, .published, .updated, .created, .rssAuthor, .dcCreator,
@@ -78,13 +83,13 @@ extension FeedXMLState {
 
     /// A CDF `ITEM`'s address and last change are its `HREF` and `LASTMOD` attributes.
     mutating func startCDFItem(_ attributes: FeedAttributes) {
-        if let href = attributes.bytes("HREF") {
-            let link = url(href)
+        if let href = unsafe attributes.bytes("HREF") {
+            let link = unsafe url(href)
             entry?.link = link
             entry?.linkRank = 2
         }
-        if let lastModified = attributes.bytes("LASTMOD") {
-            let updated = attribute(lastModified)
+        if let lastModified = unsafe attributes.bytes("LASTMOD") {
+            let updated = unsafe attribute(lastModified)
             entry?.updated = updated
         }
     }
@@ -92,49 +97,53 @@ extension FeedXMLState {
     /// An RSS 1.0 `item`'s `rdf:about`, the URI naming it (RSS 1.0 §5.5), its id when it
     /// has no other.
     mutating func startRDFItem(_ attributes: FeedAttributes) {
-        guard let about = attributes.bytes("about", namespace: "http://www.w3.org/1999/02/22-rdf-syntax-ns#")
+        guard let about = unsafe attributes.bytes("about", namespace: "http://www.w3.org/1999/02/22-rdf-syntax-ns#")
         else { return }
-        let span = attribute(about)
+        let span = unsafe attribute(about)
         entry?.about = RawURL(text: span, base: bases.last?.url)
     }
 
     private mutating func startMediaField(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         switch tag {
         case .mediaThumbnail, .itunesImage:
-            if entry != nil, entry?.thumbnail == nil, let bytes = attributes.bytes("url") ?? attributes.bytes("href") {
-                let thumbnail = url(bytes)
+            if entry != nil, entry?.thumbnail == nil,
+                let bytes = unsafe attributes.bytes("url") ?? attributes.bytes("href")
+            {
+                let thumbnail = unsafe url(bytes)
                 entry?.thumbnail = thumbnail
             }
         case .mediaContent:
-            if entry != nil, let bytes = attributes.bytes("url") {
-                let type = (attributes.bytes("medium") ?? attributes.bytes("type")).map { remainder.add($0) }
-                var media = RawMedia(url: url(bytes), type: type)
+            if entry != nil, let bytes = unsafe attributes.bytes("url") {
+                let type = unsafe (attributes.bytes("medium") ?? attributes.bytes("type")).map {
+                    unsafe remainder.add($0)
+                }
+                var media = unsafe RawMedia(url: url(bytes), type: type)
                 media.isEnclosure = false
-                media.mimeType = attributes.bytes("type").map { remainder.add($0) }
-                media.length = attributes.bytes("fileSize").map { remainder.add($0) }
-                media.duration = attributes.bytes("duration").map { remainder.add($0) }
+                media.mimeType = unsafe attributes.bytes("type").map { unsafe remainder.add($0) }
+                media.length = unsafe attributes.bytes("fileSize").map { unsafe remainder.add($0) }
+                media.duration = unsafe attributes.bytes("duration").map { unsafe remainder.add($0) }
                 entry?.media.append(media)
             }
         case .mediaCategory, .otherSummary: begin(capture: tag)
-        case .img: captureChild(tag, attributes)
+        case .img: unsafe captureChild(tag, attributes)
         default: break
         }
     }
 
     private mutating func atomLink(_ attributes: FeedAttributes) {
-        guard entry != nil, let href = FeedLinkRel.href(attributes) else { return }
-        switch FeedLinkRel(attributes) {
+        guard entry != nil, let href = unsafe FeedLinkRel.href(attributes) else { return }
+        switch unsafe FeedLinkRel(attributes) {
         case .alternate:
             // An HTML alternate (or one of no type) before an alternate of another type.
-            let rank: UInt8 = attributes.bytes("type").map(FeedLinkRel.isHTML) ?? true ? 2 : 1
+            let rank: UInt8 = unsafe attributes.bytes("type").map(FeedLinkRel.isHTML) ?? true ? 2 : 1
             if rank > entry?.linkRank ?? 0 {
-                let link = url(href)
+                let link = unsafe url(href)
                 entry?.link = link
                 entry?.linkRank = rank
             }
         case .enclosure:
-            var media = RawMedia(url: url(href), type: attributes.bytes("type").map { remainder.add($0) })
-            media.length = attributes.bytes("length").map { remainder.add($0) }
+            var media = unsafe RawMedia(url: url(href), type: attributes.bytes("type").map { unsafe remainder.add($0) })
+            media.length = unsafe attributes.bytes("length").map { unsafe remainder.add($0) }
             entry?.media.append(media)
         case .other: break
         }
@@ -142,9 +151,9 @@ extension FeedXMLState {
 
     /// RSS 2.0's `<enclosure url length type>`.
     private mutating func startEnclosure(_ attributes: FeedAttributes) {
-        guard entry != nil, let bytes = attributes.bytes("url") else { return }
-        var media = RawMedia(url: url(bytes), type: attributes.bytes("type").map { remainder.add($0) })
-        media.length = attributes.bytes("length").map { remainder.add($0) }
+        guard entry != nil, let bytes = unsafe attributes.bytes("url") else { return }
+        var media = unsafe RawMedia(url: url(bytes), type: attributes.bytes("type").map { unsafe remainder.add($0) })
+        media.length = unsafe attributes.bytes("length").map { unsafe remainder.add($0) }
         entry?.media.append(media)
     }
 
@@ -157,12 +166,12 @@ extension FeedXMLState {
     /// An entry's URL attribute, kept in the batch with the base in effect, to be
     /// resolved when the entry is mapped. Never called while a field is being captured.
     private mutating func url(_ bytes: UnsafeBufferPointer<UInt8>) -> RawURL {
-        RawURL(text: attribute(bytes), base: bases.last?.url)
+        unsafe RawURL(text: attribute(bytes), base: bases.last?.url)
     }
 
     /// An attribute's value kept in the batch, `&#38;` read as `&` (see `FeedAttributes.text`).
     private mutating func attribute(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSpan {
-        bytes.contains(UInt8(ascii: "&")) ? remainder.add(FeedAttributes.text(bytes)) : remainder.add(bytes)
+        unsafe bytes.contains(UInt8(ascii: "&")) ? remainder.add(FeedAttributes.text(bytes)) : remainder.add(bytes)
     }
 
     /// Keeps a field's span; the mapping trims and cleans the text when it makes the item.
@@ -207,7 +216,7 @@ extension FeedXMLState {
     // MARK: xml:base
 
     mutating func pushBase(_ attributes: FeedAttributes) {
-        guard let base = attributes.xmlBase else { return }
+        guard let base = unsafe attributes.xmlBase else { return }
         bases.append((depth, resolve(base)))
     }
 

@@ -107,19 +107,19 @@ struct FeedXMLState {
                 TributaryError(.badResponse, "the document nests elements more than \(Self.maxDepth) deep; not a feed"))
         }
         if !outline.isComplete, !inEntry { record(&outline) }
-        pushBase(attributes)
-        guard feed != nil else { return start(root: tag, name: name, uri: uri) }
-        if capture != .other { return captureChild(tag, attributes) }
+        unsafe pushBase(attributes)
+        guard feed != nil else { return unsafe start(root: tag, name: name, uri: uri) }
+        if capture != .other { return unsafe captureChild(tag, attributes) }
         if !inEntry {
             if tag == .item || tag == .entry {
                 beginEntry()
-                if feed?.format == .cdf { startCDFItem(attributes) }
-                if feed?.format == .rdf { startRDFItem(attributes) }
+                if feed?.format == .cdf { unsafe startCDFItem(attributes) }
+                if feed?.format == .rdf { unsafe startRDFItem(attributes) }
                 return
             }
-            return startFeedField(tag, attributes)
+            return unsafe startFeedField(tag, attributes)
         }
-        startEntryField(tag, attributes)
+        unsafe startEntryField(tag, attributes)
     }
 
     mutating func endElement() {
@@ -138,7 +138,7 @@ struct FeedXMLState {
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
         let captured = remainder.text.count - captureStart
         guard capture != .other, hiddenDepth == 0, captured < Self.maxFieldBytes else { return }
-        remainder.extend(UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - captured)))
+        unsafe remainder.extend(UnsafeBufferPointer(start: bytes, count: min(count, Self.maxFieldBytes - captured)))
     }
 
     // MARK: Structure
@@ -148,11 +148,12 @@ struct FeedXMLState {
         case .rss: feed = RawFeed(format: .rss)
         case .rdf: feed = RawFeed(format: .rdf)
         case .atomFeed: feed = RawFeed(format: .atom)
-        case .cdfChannel where uri == nil: feed = RawFeed(format: .cdf)
+        case .cdfChannel where unsafe uri == nil: feed = RawFeed(format: .cdf)
         case .html:
             stop(TributaryError(.badResponse, "the server sent an HTML page, not a feed (a login or bot-check page?)"))
         default:
-            stop(FeedRootRefusal.error(name: String(cString: name), namespace: uri.map { String(cString: $0) }))
+            unsafe stop(
+                FeedRootRefusal.error(name: String(cString: name), namespace: uri.map { unsafe String(cString: $0) }))
         }
         feed?.base = bases.count > 1 ? bases.last?.url : nil
     }
@@ -203,7 +204,7 @@ struct FeedXMLState {
     mutating func captureChild(_ tag: FeedXMLTag, _ attributes: FeedAttributes) {
         if tag == .xhtmlBlock { remainder.extend(byte: UInt8(ascii: " ")) }
         if tag == .xhtmlHidden, hiddenDepth == 0 { hiddenDepth = depth }
-        guard tag == .img, entry?.inlineImage == nil, let src = attributes["src"] else { return }
+        guard tag == .img, entry?.inlineImage == nil, let src = unsafe attributes["src"] else { return }
         let image = resolve(src)
         entry?.inlineImage = image
     }

@@ -73,17 +73,17 @@ final class SecondHalfReader: @unchecked Sendable {
     ) {
         defer { finished.signal() }
         let mapper = ParallelMapper(map: map)
-        let reader = FeedXMLReader(documentURL: documentURL, limit: nil, batchSize: ParallelMapper.batchSize) {
+        let reader = unsafe FeedXMLReader(documentURL: documentURL, limit: nil, batchSize: ParallelMapper.batchSize) {
             _, batch in
             mapper.add(batch)
         }
         result = Result {
-            try reader.begin()
-            _ = preamble.withUnsafeBytes(reader.read)
-            try file.chunks(from: start) { !self.isCancelled && reader.read($0) }
-            reader.end()
-            if let failure = reader.state.failure { throw failure }
-            return (mapper.finish(reader.state.remainder), reader.state.errorCount, reader.state.firstError)
+            unsafe try reader.begin()
+            _ = unsafe preamble.withUnsafeBytes(reader.read)
+            unsafe try file.chunks(from: start) { unsafe !self.isCancelled && reader.read($0) }
+            unsafe reader.end()
+            if let failure = unsafe reader.state.failure { throw failure }
+            return unsafe (mapper.finish(reader.state.remainder), reader.state.errorCount, reader.state.firstError)
         }
     }
 
@@ -100,12 +100,12 @@ final class SecondHalfReader: @unchecked Sendable {
             guard let window = try file.read(upToCount: 65_536 + tag.count), window.count > tag.count else {
                 return nil
             }
-            let found = window.withUnsafeBytes { bytes -> Int? in
+            let found = unsafe window.withUnsafeBytes { bytes -> Int? in
                 var index = 0
                 while index + tag.count < bytes.count {
-                    if bytes[index] == tag[0], bytes[(index + 1)...].starts(with: tag.dropFirst()),
-                        [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[index + tag.count]),
-                        bytes[..<index].last(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == 0x3E
+                    if unsafe bytes[index] == tag[0], unsafe bytes[(index + 1)...].starts(with: tag.dropFirst()),
+                        unsafe [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[index + tag.count]),
+                        unsafe bytes[..<index].last(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == 0x3E
                     {
                         return index
                     }

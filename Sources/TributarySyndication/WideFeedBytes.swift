@@ -21,13 +21,13 @@ struct WideFeedBytes<Source: FeedByteSource>: FeedByteSource {
         var decoder = WideTextDecoder(encoding)
         var skipped = 0
         var more = true
-        try source.chunks { chunk in
+        unsafe try source.chunks { chunk in
             let mark = min(markLength - skipped, chunk.count)
             skipped += mark
-            decoder.convert(chunk, skipping: mark, final: false) { more = body($0) }
+            unsafe decoder.convert(chunk, skipping: mark, final: false) { more = unsafe body($0) }
             return more
         }
-        if more { decoder.finish { _ = body($0) } }
+        if more { unsafe decoder.finish { _ = unsafe body($0) } }
     }
 
     private func converted(_ data: Data, final: Bool) -> Data {

@@ -4,7 +4,7 @@ import TributaryBytes
 /// Trimming gives a view of the same bytes, without the spaces and controls at its edges.
 @Suite struct ByteTrimTests {
     static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { Array(ByteTrim.trimmingSpacesAndControls($0)) }
+        unsafe bytes.withUnsafeBufferPointer { unsafe Array(ByteTrim.trimmingSpacesAndControls($0)) }
     }
 
     @Test func spacesAndControlsAtTheEdgesGo() {
@@ -23,9 +23,10 @@ import TributaryBytes
 
     @Test func theViewPointsIntoTheSameMemory() {
         let bytes = Array("  ab ".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            let trimmed = ByteTrim.trimmingSpacesAndControls(buffer)
-            #expect(trimmed.baseAddress == buffer.baseAddress! + 2)
+        unsafe bytes.withUnsafeBufferPointer { buffer in
+            let trimmed = unsafe ByteTrim.trimmingSpacesAndControls(buffer)
+            let sameMemory = unsafe trimmed.baseAddress == buffer.baseAddress! + 2
+            #expect(sameMemory)
             #expect(trimmed.count == 2)
         }
     }

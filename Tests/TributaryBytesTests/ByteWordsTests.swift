@@ -15,7 +15,7 @@ import TributaryBytes
     }()
 
     static func word(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { ByteWords.load($0, at: 0) }
+        unsafe bytes.withUnsafeBytes { unsafe ByteWords.load($0, at: 0) }
     }
 
     @Test func loadReadsBytesInMemoryOrderFromTheLowByte() {

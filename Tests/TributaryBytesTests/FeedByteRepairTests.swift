@@ -5,11 +5,14 @@ import TributaryBytes
 /// libxml2 would get wrong, however they are cut into chunks.
 @Suite struct FeedByteRepairTests {
     @Test func readsDeclaredLatin1AndUndeclaredTextButLeavesOtherEncodingsAndWideTextAlone() {
-        let mode = { (head: String) in Array(head.utf8).withUnsafeBytes { FeedByteRepair.mode(forHead: $0) } }
+        let mode = { (head: String) in
+            unsafe Array(head.utf8).withUnsafeBytes { unsafe FeedByteRepair.mode(forHead: $0) }
+        }
         #expect(mode(#"<?xml version="1.0" encoding="ISO-8859-1"?><rss/>"#) == .repair)
         #expect(mode("<rss/>") == .repair)
         #expect(mode(#"<?xml version="1.0" encoding='Shift_JIS'?><rss/>"#) == .passThrough)
-        #expect([0xFF, 0xFE, 0x3C, 0x00].withUnsafeBytes { FeedByteRepair.mode(forHead: $0) } == .passThrough)
+        let wideMode = unsafe [0xFF, 0xFE, 0x3C, 0x00].withUnsafeBytes { unsafe FeedByteRepair.mode(forHead: $0) }
+        #expect(wideMode == .passThrough)
     }
 
     @Test(arguments: [1, 2, 3, 7, 1_000])
@@ -28,11 +31,13 @@ import TributaryBytes
         var repair = FeedByteRepair()
         var output: [UInt8] = []
         for start in stride(from: 0, to: bytes.count, by: chunk) {
-            bytes[start..<min(start + chunk, bytes.count)].withUnsafeBytes { piece in
-                repair.repair(piece, final: false) { output.append(contentsOf: $0) }
+            unsafe bytes[start..<min(start + chunk, bytes.count)].withUnsafeBytes { piece in
+                unsafe repair.repair(piece, final: false) { unsafe output.append(contentsOf: $0) }
             }
         }
-        repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { output.append(contentsOf: $0) }
+        unsafe repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) {
+            unsafe output.append(contentsOf: $0)
+        }
         return output
     }
 }

@@ -24,9 +24,10 @@ import TributaryBytes
 
     @Test func aReferenceIsFoundOnlyAtItsAmpersandWithItsLength() {
         let bytes = Array("x&eacute;y".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            #expect(HTMLCharacterReferences.reference(in: buffer, at: 0) == nil)
-            let found = HTMLCharacterReferences.reference(in: buffer, at: 1)
+        unsafe bytes.withUnsafeBufferPointer { buffer in
+            let reference = unsafe HTMLCharacterReferences.reference(in: buffer, at: 0)
+            #expect(reference == nil)
+            let found = unsafe HTMLCharacterReferences.reference(in: buffer, at: 1)
             #expect(found?.0 == "\u{E9}")
             #expect(found?.length == 8)
         }

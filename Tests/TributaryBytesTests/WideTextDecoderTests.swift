@@ -34,9 +34,9 @@ import TributaryBytes
         for split in 0...bytes.count {
             var decoder = encoding.decoder
             var output: [UInt8] = []
-            bytes[..<split].withUnsafeBytes { decoder.convert($0, final: false) { output += $0 } }
-            bytes[split...].withUnsafeBytes { decoder.convert($0, final: false) { output += $0 } }
-            decoder.finish { output += $0 }
+            unsafe bytes[..<split].withUnsafeBytes { unsafe decoder.convert($0, final: false) { unsafe output += $0 } }
+            unsafe bytes[split...].withUnsafeBytes { unsafe decoder.convert($0, final: false) { unsafe output += $0 } }
+            unsafe decoder.finish { unsafe output += $0 }
             #expect(String(decoding: output, as: UTF8.self) == text, "split at \(split)")
         }
     }

@@ -49,7 +49,7 @@ final class BlockingFeedFiles: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.folder = folder
         urls = (0..<count).map { folder.appendingPathComponent("feed\($0).xml") }
-        for url in urls where mkfifo(url.path, 0o600) != 0 {
+        for url in urls where unsafe mkfifo(url.path, 0o600) != 0 {
             throw TributaryError(.permanent, "mkfifo \(url.path) failed")
         }
         for url in urls {
@@ -62,11 +62,11 @@ final class BlockingFeedFiles: @unchecked Sendable {
     /// release, closes (the reader sees an empty file), then meets every later open
     /// with an empty file until `stop`.
     private func serve(_ url: URL) {
-        let first = open(url.path, O_WRONLY)
+        let first = unsafe open(url.path, O_WRONLY)
         arrived.signal()
         released.wait()
         close(first)
-        while !lock.withLock({ isStopped }) { close(open(url.path, O_WRONLY)) }
+        while !lock.withLock({ isStopped }) { unsafe close(open(url.path, O_WRONLY)) }
         writers.leave()
     }
 
@@ -75,7 +75,7 @@ final class BlockingFeedFiles: @unchecked Sendable {
     func stop() {
         lock.withLock { isStopped = true }
         repeat {
-            for url in urls { close(open(url.path, O_RDONLY | O_NONBLOCK)) }
+            for url in urls { unsafe close(open(url.path, O_RDONLY | O_NONBLOCK)) }
         } while writers.wait(timeout: .now() + .milliseconds(10)) == .timedOut
     }
 

@@ -136,10 +136,14 @@ struct CorpusExpectation: Decodable, Sendable, CustomTestStringConvertible {
         var start = 0
         while start < bytes.count {
             let end = min(start + chunk, bytes.count)
-            bytes[start..<end].withUnsafeBytes { repair.repair($0, final: false) { output.append(contentsOf: $0) } }
+            unsafe bytes[start..<end].withUnsafeBytes {
+                unsafe repair.repair($0, final: false) { unsafe output.append(contentsOf: $0) }
+            }
             start = end
         }
-        repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) { output.append(contentsOf: $0) }
+        unsafe repair.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true) {
+            unsafe output.append(contentsOf: $0)
+        }
         return output
     }
 }

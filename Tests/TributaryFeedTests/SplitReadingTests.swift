@@ -93,10 +93,10 @@ import TributaryTesting
     }
 
     private func endsBetweenEntries(_ document: [UInt8], at offset: Int) -> Bool {
-        let reader = FeedXMLReader(documentURL: "https://example.com/feed", limit: nil, batchSize: 1) { _, _ in }
-        try? reader.begin()
-        _ = document[..<offset].withUnsafeBytes(reader.read)
-        return reader.endBetweenEntries()
+        let reader = unsafe FeedXMLReader(documentURL: "https://example.com/feed", limit: nil, batchSize: 1) { _, _ in }
+        unsafe try? reader.begin()
+        _ = unsafe document[..<offset].withUnsafeBytes(reader.read)
+        return unsafe reader.endBetweenEntries()
     }
 
     private func read(_ file: URL, splitFrom: Int) throws -> SourceUpdate {

@@ -57,9 +57,9 @@ import TributaryRendering
         for render in [
             { TextRenderer(style: TerminalStyle(isEnabled: false)).render(digest, to: $0) },
             { MarkdownRenderer().render(digest, to: $0) },
-        ] as [((UnsafeBufferPointer<UInt8>) -> Void) -> Void] {
+        ] as [(ByteSink) -> Void] {
             var pieces: [[UInt8]] = []
-            render { pieces.append(Array($0)) }
+            render { pieces.append($0) }
             #expect(pieces.count > 3, "written a window at a time")
             #expect(pieces.map(\.count).max()! < pieces.map(\.count).reduce(0, +) / 2)
         }

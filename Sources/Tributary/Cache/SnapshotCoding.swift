@@ -12,7 +12,8 @@ public enum SnapshotCoding {
     /// `items` as one JSON array.
     public static func encode(_ items: ArraySlice<FeedItem>) -> Data {
         var data = Data("[\n".utf8)
-        JSONWriter.elements(Array(items), to: { data.append($0) }, { _, item, out in write(item, to: &out) })
+        JSONWriter.elements(
+            Array(items), to: { data.append(contentsOf: $0) }, { _, item, out in write(item, to: &out) })
         data.append(contentsOf: "\n]\n".utf8)
         return data
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TributaryBytes
 
 /// How many file descriptors a run may use, and how it shares them: connections, and
 /// sources running at once (a source may hold a file, a connection, or a plugin's three
@@ -18,19 +19,16 @@ public struct DescriptorBudget: Sendable {
 
     /// The budget of this process as it stands.
     public static var current: DescriptorBudget {
-        var limits = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return DescriptorBudget(limit: 1024) }
-        return DescriptorBudget(limit: Int(clamping: limits.rlim_cur))
+        guard let limits = SystemCalls.openFileLimits() else { return DescriptorBudget(limit: 1024) }
+        return DescriptorBudget(limit: Int(clamping: limits.soft))
     }
 
     /// Raises the soft limit to the hard one (as most servers and `curl --parallel` do), and
     /// returns the budget that results.
     @discardableResult
     public static func raisingSoftLimit() -> DescriptorBudget {
-        var limits = rlimit()
-        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0, limits.rlim_cur < limits.rlim_max {
-            limits.rlim_cur = limits.rlim_max
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
+        if let limits = SystemCalls.openFileLimits(), limits.soft < limits.hard {
+            SystemCalls.setOpenFileLimit(soft: limits.hard, hard: limits.hard)
         }
         return current
     }

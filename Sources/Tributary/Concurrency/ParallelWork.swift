@@ -51,19 +51,19 @@ public enum WindowedOutput {
     /// by `render` (given a range, it returns that range's bytes), and hands each piece to
     /// `sink` in order.
     public static func write(
-        count: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void, _ render: (Range<Int>) -> [UInt8]
+        count: Int, to sink: ([UInt8]) -> Void, _ render: (Range<Int>) -> [UInt8]
     ) {
         for window in stride(from: 0, to: count, by: 4096) {
             let end = min(count, window + 4096)
             let pieces = ParallelWork.chunks(of: end - window, minimumChunk: 512) { range in
                 render(range.lowerBound + window..<range.upperBound + window)
             }
-            for piece in pieces { BorrowedBuffers.elements(of: piece, sink) }
+            for piece in pieces { sink(piece) }
         }
     }
 
     /// Hands `text`'s UTF-8 to `sink`.
-    public static func write(_ text: String, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
-        BorrowedBuffers.utf8(of: text, sink)
+    public static func write(_ text: String, to sink: ([UInt8]) -> Void) {
+        sink(Array(text.utf8))
     }
 }

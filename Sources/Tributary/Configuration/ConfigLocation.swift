@@ -75,7 +75,7 @@ public struct ConfigLocation: Sendable {
     }
 
     private static func isFile(_ url: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+        FileManager.default.fileExists(atPath: url.path)
+            && (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true
     }
 }

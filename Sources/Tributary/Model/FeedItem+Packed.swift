@@ -82,7 +82,7 @@ extension FeedItem {
         func string(_ field: Field) -> String { storage.text(field.rawValue) }
 
         /// `StableHash.value` of the id.
-        var idHash: UInt64 { storage.withBytes(of: Field.id.rawValue) { StableHash.value(bytes: $0) } }
+        var idHash: UInt64 { storage.stableHash(of: Field.id.rawValue) }
 
         /// An optional field.
         func optional(_ field: Field) -> String? {

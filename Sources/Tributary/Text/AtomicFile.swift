@@ -1,4 +1,5 @@
 import Foundation
+import TributaryBytes
 
 /// Writes files so that readers see the old content or the new, never half of one.
 ///
@@ -22,7 +23,7 @@ public enum AtomicFile {
             let handle = try create(temporary, mode: mode ?? permissions(of: target))
             defer { try? handle.close() }
             try fill(handle)
-            guard rename(temporary.path, target.path) == 0 else { throw failure(writing: target) }
+            guard SystemCalls.move(temporary.path, over: target.path) else { throw failure(writing: target) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -48,13 +49,12 @@ public enum AtomicFile {
 
     /// The permission bits of the file at `url`, or nil when there is none.
     private static func permissions(of url: URL) -> mode_t? {
-        var info = stat()
-        return stat(url.path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        SystemCalls.permissions(ofFileAt: url.path).map { mode_t($0) }
     }
 
     /// A new temporary file with `mode`, or 0666 less the umask; never through a link.
     private static func create(_ file: URL, mode: mode_t?) throws -> FileHandle {
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o666)
+        let descriptor = SystemCalls.createForWriting(file.path, mode: UInt32(mode ?? 0o666))
         guard descriptor >= 0 else { throw failure(writing: file) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         if let mode, fchmod(descriptor, mode) != 0 { throw failure(writing: file) }
@@ -68,10 +68,10 @@ public enum AtomicFile {
         let error = error as NSError
         let underlying = error.userInfo[NSUnderlyingErrorKey]
         if let posix = (underlying as? POSIXError)?.code.rawValue ?? (error as? POSIXError)?.code.rawValue {
-            return String(cString: strerror(posix))
+            return SystemCalls.reason(posix)
         }
         let posix = [error, underlying as? NSError].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
-        return posix.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+        return posix.map { SystemCalls.reason(Int32($0.code)) } ?? error.localizedDescription
     }
 
     /// The error for the last failed call, naming the file and the system's reason.

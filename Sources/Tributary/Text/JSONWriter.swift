@@ -18,16 +18,11 @@ public struct JSONWriter: ~Copyable {
     /// A copy of the bytes written so far.
     public var bytes: [UInt8] { buffer.bytes }
 
-    /// Calls `body` with the bytes written so far.
-    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try buffer.withBytes(body)
-    }
-
     /// Writes `items` as the elements of a JSON array (`    {…}` each, one per line),
     /// rendered by `element` (given each one's position) in windows of 4,096 split over
     /// the cores; each window goes to `sink` as it is done, so a huge array is never held whole.
     public static func elements<Element>(
-        _ items: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void,
+        _ items: [Element], to sink: ([UInt8]) -> Void,
         _ element: (Int, Element, inout JSONWriter) -> Void
     ) {
         WindowedOutput.write(count: items.count, to: sink) { range in

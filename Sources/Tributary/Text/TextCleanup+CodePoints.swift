@@ -23,26 +23,14 @@ import TributaryBytes
 extension TextCleanup {
     typealias Kind = CodePointKind
 
-    /// The kind of the code point one UTF-8 sequence encodes.
-    static func classify(_ sequence: UnsafeBufferPointer<UInt8>) -> Kind {
-        let lead = sequence[0]
-        if sequence.count == 1 {
-            if lead == 0x20 || (0x09...0x0D).contains(lead) { return .space }
-            return lead < 0x20 || lead == 0x7F || lead >= 0x80 ? .dropped : .kept
-        }
-        guard sequence.count == sequenceLength(lead) else { return .kept }
-        var value = UInt32(lead) & (0x7F >> sequence.count)
-        for byte in sequence.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
+    /// The kind of a non-ASCII code point (`LineCleaner` handles ASCII and broken UTF-8).
+    static func classify(scalar value: UInt32) -> Kind {
         // Most text is in the blocks between the last special code point below U+3164 and
         // the noncharacters U+FDD0–FDEF: CJK, Hangul, Indic, Cyrillic, Greek, Latin-1 letters.
         if (0x3165..<0xFDD0).contains(value) || (0x0620..<0x115F).contains(value) || (0xAE..<0x034F).contains(value) {
             return .kept
         }
-        return classify(scalar: value)
-    }
-
-    static func classify(scalar value: UInt32) -> Kind {
-        switch value {
+        return switch value {
         case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: .space
         case 0x200C, 0x200D: .joiner
         case 0x180B...0x180F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: .selector
@@ -57,7 +45,4 @@ extension TextCleanup {
         default: value & 0xFFFE == 0xFFFE ? .dropped : .kept
         }
     }
-
-    /// The length of the UTF-8 sequence a lead byte starts (1 for stray continuation bytes).
-    static func sequenceLength(_ lead: UInt8) -> Int { CodePointKind.sequenceLength(lead) }
 }

@@ -7,9 +7,14 @@ import TributaryBytes
 /// the pass over the bytes, with its ASCII fast path, is TributaryBytes' `LineCleaner`: it
 /// runs on every title, summary and tag of every item, so it must cost little more than a copy.
 public enum TextCleanup {
-    static let lineCleaner = LineCleaner(droppingTags: false, decodingEntities: false, classify: classify)
-    static let decodingCleaner = LineCleaner(droppingTags: false, decodingEntities: true, classify: classify)
-    static let htmlCleaner = LineCleaner(droppingTags: true, decodingEntities: true, classify: classify)
+    /// The cleaners of `singleLine`, `decodedLine` and `plainText(fromHTML:)`; the feed
+    /// reader hands them its captured UTF-8 bytes directly.
+    package static let lineCleaner = LineCleaner(
+        droppingTags: false, decodingEntities: false, classify: classify(scalar:))
+    package static let decodingCleaner = LineCleaner(
+        droppingTags: false, decodingEntities: true, classify: classify(scalar:))
+    package static let htmlCleaner = LineCleaner(
+        droppingTags: true, decodingEntities: true, classify: classify(scalar:))
 
     /// One line: control characters (C0, DEL, C1, including ESC) and invisible characters
     /// (bidirectional controls, zero-width and other default-ignorable code points, except
@@ -20,36 +25,19 @@ public enum TextCleanup {
     /// Whether `singleLine` would leave the text as it is.
     public static func isSingleLine(_ text: String) -> Bool { lineCleaner.leavesUnchanged(text) }
 
-    /// `singleLine` of UTF-8 bytes (a feed reader's captured text), made a String once.
-    public static func singleLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String { lineCleaner.line(bytes) }
-
     /// One line, as `singleLine`, of text that arrives HTML-encoded (`AT&amp;T`): each
     /// character reference decoded once, before the line is cleaned.
     public static func decodedLine(_ text: String) -> String { decodingCleaner.line(text) }
-
-    /// `decodedLine` of UTF-8 bytes, made a String once.
-    public static func decodedLine(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String { decodingCleaner.line(bytes) }
 
     /// Plain text from an HTML fragment: tags dropped (inline ones such as `<a>` or
     /// `<em>` without a trace, any other as a space), entities decoded once, then made a
     /// single line: `<p><em>Dune</em>, sand</p>` reads "Dune, sand".
     public static func plainText(fromHTML html: String) -> String { htmlCleaner.line(html) }
 
-    /// `plainText(fromHTML:)` of UTF-8 bytes.
-    public static func plainText(fromHTMLUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String { htmlCleaner.line(bytes) }
-
     /// The text without leading and trailing ASCII whitespace (the whitespace XML and
     /// HTTP put around values); the text itself when there is none.
     public static func trimmed(_ text: String) -> String {
-        BorrowedBuffers.utf8(of: text) { bytes in
-            let kept = ByteTrim.trimmingASCIIWhitespace(bytes)
-            return kept.count == bytes.count ? nil : String(decoding: kept, as: UTF8.self)
-        } ?? text
-    }
-
-    /// The bytes without leading and trailing ASCII whitespace.
-    public static func trimmed(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        ByteTrim.trimmingASCIIWhitespace(bytes)
+        ByteTrim.trimmingASCIIWhitespace(text) ?? text
     }
 
     /// Cuts text to at most `count` characters, ending with "…" when cut.

@@ -22,11 +22,11 @@ public struct JSONFeedRenderer: Sendable {
         head.raw("{\n  \"version\": \"https://jsonfeed.org/version/1.1\",\n  \"title\": ")
         head.string(digest.title)
         head.raw(digest.items.isEmpty ? ",\n  \"items\": [" : ",\n  \"items\": [\n")
-        head.withBytes(sink)
+        sink(head.bytes)
         JSONWriter.elements(digest.items, to: sink) { _, item, out in write(item, to: &out) }
         var tail = JSONWriter(capacity: 16)
         tail.raw(digest.items.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        tail.withBytes(sink)
+        sink(tail.bytes)
     }
 
     private func write(_ item: FeedItem, to out: inout JSONWriter) {

@@ -5,7 +5,7 @@ import Tributary
 enum ChunkedOutput {
     /// Calls `render` for every element (with its index) and hands the bytes to `sink`.
     static func write<Element>(
-        _ elements: [Element], to sink: (UnsafeBufferPointer<UInt8>) -> Void,
+        _ elements: [Element], to sink: ByteSink,
         _ render: (Int, Element, inout [UInt8]) -> Void
     ) {
         WindowedOutput.write(count: elements.count, to: sink) { range in
@@ -17,7 +17,7 @@ enum ChunkedOutput {
     }
 
     /// Hands `text`'s UTF-8 to `sink`.
-    static func write(_ text: String, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func write(_ text: String, to sink: ByteSink) {
         WindowedOutput.write(text, to: sink)
     }
 }

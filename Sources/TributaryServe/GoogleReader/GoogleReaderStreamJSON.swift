@@ -3,9 +3,8 @@ import Tributary
 import TributaryState
 
 /// A page of a stream (`stream/contents`, `stream/items/contents`) as JSON, written with
-/// `JSONWriter` rather than `JSONEncoder`: a page of 1,000 items is about 830 KB, and the
-/// encoder took 68 ms of a 78 ms request for it. The fields are `GoogleReaderShapes`'
-/// (see there): FreshRSS's item, its content `summary.content`.
+/// `JSONWriter` rather than `JSONEncoder` (why: `docs/design/performance.md`). The fields
+/// are `GoogleReaderShapes`' (see there): FreshRSS's item, its content `summary.content`.
 enum GoogleReaderStreamJSON {
     struct Page {
         var id: String

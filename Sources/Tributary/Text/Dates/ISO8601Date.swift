@@ -10,7 +10,7 @@ public enum ISO8601Date {
     /// The moment `text` names (spaces and control characters around it ignored), or nil
     /// when it is not one of the forms above or names no real day or time.
     public static func parse(_ text: String) -> Date? {
-        BorrowedBuffers.utf8(of: text) { FeedDates.iso8601(ByteTrim.trimmingSpacesAndControls($0)) }
+        FeedDates.iso8601(text).map(Date.init(timeIntervalSince1970:))
     }
 
     /// `2026-11-22T06:00:00Z`: the date in UTC, rounded down to the second.

@@ -91,21 +91,23 @@ struct Tmux: Sendable {
     private func spawn(_ arguments: [String]) throws -> Int32 {
         let words: [String] = ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments
         let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color"]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer { for word in argv + environment { free(word) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        let argv: [UnsafeMutablePointer<CChar>?] = unsafe words.map { unsafe strdup($0) } + [nil]
+        let environment: [UnsafeMutablePointer<CChar>?] = unsafe variables.map { unsafe strdup($0) } + [nil]
+        // Not `for unsafe word in …`: swift format drops the space after `unsafe` there.
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        defer { unsafe (argv + environment).forEach { unsafe free($0) } }
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawn_file_actions_init(&actions)
+        defer { unsafe posix_spawn_file_actions_destroy(&actions) }
         for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(
+            unsafe posix_spawn_file_actions_addopen(
                 &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
         var pid: pid_t = 0
-        let failure = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environment)
+        let failure = unsafe posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environment)
         guard failure == 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        while unsafe waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return status
     }
 }

@@ -13,21 +13,21 @@ final class RawConnection: @unchecked Sendable {
     /// after a few kilobytes when it does not read.
     init(port: Int, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure.socket("socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure.socket(unsafe "socket: \(String(cString: strerror(errno)))") }
         if var size = receiveBuffer {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            unsafe setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        address.sin_addr.s_addr = unsafe inet_addr("127.0.0.1")
+        let connected = unsafe withUnsafePointer(to: &address) {
+            unsafe $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                unsafe connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = unsafe String(cString: strerror(errno))
             Glibc.close(descriptor)
             throw Failure.socket("connect to 127.0.0.1:\(port): \(reason)")
         }
@@ -40,8 +40,10 @@ final class RawConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
-            guard written > 0 else { throw Failure.socket("send: \(String(cString: strerror(errno)))") }
+            let written = unsafe bytes[sent...].withUnsafeBytes {
+                unsafe Glibc.send(descriptor, $0.baseAddress, $0.count, 0)
+            }
+            guard written > 0 else { throw Failure.socket(unsafe "send: \(String(cString: strerror(errno)))") }
             sent += written
         }
     }
@@ -62,10 +64,10 @@ final class RawConnection: @unchecked Sendable {
             guard left > .zero else { return (data, false) }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(clamping: left.components.seconds * 1000 + 1)
-            guard poll(&ready, 1, min(milliseconds, 1_000)) >= 0 else { return (data, false) }
+            guard unsafe poll(&ready, 1, min(milliseconds, 1_000)) >= 0 else { return (data, false) }
             guard ready.revents != 0 else { continue }
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            let count = recv(descriptor, &buffer, buffer.count, 0)
+            let count = unsafe recv(descriptor, &buffer, buffer.count, 0)
             if count <= 0 { return (data, true) }
             data.append(contentsOf: buffer[..<count])
             if enough(data) { return (data, false) }

@@ -9,8 +9,9 @@ struct TributaryBinary {
         let stderr: String
     }
 
+    /// The repository root, found from this file's path (Tests/TributaryCLITests/Support/).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The executable beside the test bundle in the build folder.
     static var executable: URL {

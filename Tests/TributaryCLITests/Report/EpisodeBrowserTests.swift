@@ -95,7 +95,7 @@ import TributaryTesting
         }
         var data = Data("RIFF".utf8)
         func append<Value: FixedWidthInteger>(_ value: Value) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+            unsafe withUnsafeBytes(of: value.littleEndian) { unsafe data.append(contentsOf: $0) }
         }
         append(UInt32(36 + samples.count * 2))
         data.append(contentsOf: "WAVEfmt ".utf8)

@@ -1,6 +1,3 @@
-import Foundation
-import TributaryBytes
-
 /// Hand-written parsers for the dates feeds and APIs carry, none through `DateFormatter`
 /// or Foundation's ISO 8601 style, which cost the offline demo's start-up
 /// (`docs/design/performance.md`):
@@ -14,9 +11,10 @@ import TributaryBytes
 ///
 /// A date that cannot be read is no date, never a wrong one: an unknown zone, a time of
 /// `25:61`, the 31st of February or anything left over make `parse` return nil.
-package enum FeedDates {
-    /// The date the UTF-8 text gives, or nil when it is in none of the forms above.
-    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+/// Dates are seconds since 1970 in UTC here; the core makes them `Date`s.
+public enum FeedDates {
+    /// The moment the UTF-8 text gives, or nil when it is in none of the forms above.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let text = ByteTrim.trimmingSpacesAndControls(bytes)
         guard let first = text.first else { return nil }
         if isDigit(first), let date = iso8601(text) { return date }
@@ -25,9 +23,14 @@ package enum FeedDates {
 
     // MARK: ISO 8601 / W3C-DTF
 
-    /// The date of ISO 8601 / W3C-DTF text (see above), or nil; `ISO8601Date.parse` reads
-    /// APIs' timestamps with it.
-    static func iso8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// The moment an ISO 8601 / W3C-DTF text gives (spaces and control characters around
+    /// it ignored), or nil; `ISO8601Date.parse` reads APIs' timestamps with it.
+    public static func iso8601(_ text: String) -> Double? {
+        BorrowedBuffers.utf8(of: text) { iso8601(ByteTrim.trimmingSpacesAndControls($0)) }
+    }
+
+    /// The moment of ISO 8601 / W3C-DTF bytes (see above), or nil.
+    static func iso8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var scanner = DateScanner(bytes)
         guard let (year, month, day) = scanner.isoDay() else { return nil }
         var seconds = 0.0
@@ -41,14 +44,14 @@ package enum FeedDates {
     // MARK: RFC 822, asctime and the like
 
     /// A date with a month name: day first (RFC 822) or month first (asctime, JavaScript).
-    static func wordDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func wordDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var scanner = DateScanner(bytes)
         scanner.skipWeekday()
         return scanner.atDigit ? dayFirst(&scanner) : monthFirst(&scanner)
     }
 
     /// `[weekday,] 13 Dec 2003 [18:30[:02]] [zone]`; the day may end with a dot (`3. März`).
-    private static func dayFirst(_ scanner: inout DateScanner) -> Date? {
+    private static func dayFirst(_ scanner: inout DateScanner) -> Double? {
         guard let day = scanner.number(1...2) else { return nil }
         _ = scanner.skip(".")
         scanner.skipSeparators()
@@ -65,7 +68,7 @@ package enum FeedDates {
     }
 
     /// `weekday Jan 4 16:29:06 [zone] 2004` (asctime) or `weekday Aug 30 2012 17:26:16 [zone]`.
-    private static func monthFirst(_ scanner: inout DateScanner) -> Date? {
+    private static func monthFirst(_ scanner: inout DateScanner) -> Double? {
         guard let month = scanner.month() else { return nil }
         scanner.skipSeparators()
         guard let day = scanner.number(1...2) else { return nil }

@@ -46,9 +46,9 @@ enum TerminalRun {
 
     /// glibc's `wcwidth`, which the Glibc module does not export (it needs `_XOPEN_SOURCE`).
     private static let wcwidth: @convention(c) (Int32) -> Int32 = {
-        _ = setlocale(LC_CTYPE, "C.UTF-8")
-        let symbol = dlsym(dlopen(nil, RTLD_NOW), "wcwidth")!
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        _ = unsafe setlocale(LC_CTYPE, "C.UTF-8")
+        let symbol = unsafe dlsym(dlopen(nil, RTLD_NOW), "wcwidth")!
+        return unsafe unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
     }()
 
     /// Display cells by glibc's tables, per grapheme cluster: its widest code point, and

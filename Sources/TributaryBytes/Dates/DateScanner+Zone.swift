@@ -1,5 +1,3 @@
-import Foundation
-
 /// The end of a date: its zone, and nothing after it.
 extension DateScanner {
     /// The zone at the cursor in seconds east of UTC: `Z`, `+HH:MM`, `+HHMM`, `+HH`, a
@@ -42,9 +40,9 @@ extension DateScanner {
     }
 
     /// The date, once a zone (or none) and nothing else follows.
-    mutating func finish(year: Int, month: Int, day: Int, seconds: Double) -> Date? {
+    mutating func finish(year: Int, month: Int, day: Int, seconds: Double) -> Double? {
         guard let zone = zone(), atEnd() else { return nil }
-        return CivilDate.date(year: year, month: month, day: day, seconds: seconds - Double(zone))
+        return CivilDate.seconds(year: year, month: month, day: day, plus: seconds - Double(zone))
     }
 }
 

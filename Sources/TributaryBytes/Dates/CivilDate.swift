@@ -1,12 +1,10 @@
-import Foundation
-
 /// Proleptic Gregorian calendar arithmetic in UTC, without `Calendar` (Howard Hinnant's
 /// `days_from_civil` and `civil_from_days`): the date parsers and `ISO8601Date.format`
 /// run it for every item.
 public enum CivilDate {
-    /// The moment `seconds` after midnight UTC of the date; nil for a year outside
-    /// 1...9999, a month outside 1...12 or a day the month does not have.
-    public static func date(year: Int, month: Int, day: Int, seconds: Double) -> Date? {
+    /// The moment `seconds` after midnight UTC of the date, in seconds since 1970; nil for
+    /// a year outside 1...9999, a month outside 1...12 or a day the month does not have.
+    public static func seconds(year: Int, month: Int, day: Int, plus seconds: Double) -> Double? {
         guard (1...12).contains(month), (1...9999).contains(year), (1...days(in: month, of: year)).contains(day)
         else { return nil }
         let shiftedYear = month <= 2 ? year - 1 : year
@@ -15,7 +13,7 @@ public enum CivilDate {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: Double(days) * 86_400 + seconds)
+        return Double(days) * 86_400 + seconds
     }
 
     /// The date `days` after 1970-01-01.

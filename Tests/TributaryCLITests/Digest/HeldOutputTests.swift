@@ -43,7 +43,7 @@ import TributaryTesting
         output.write(Data("two".utf8))
         #expect(written.text.isEmpty)
         nonisolated(unsafe) let releasedOutput = output  // used by the other task only until it ends
-        let releasing = Task.detached { releasedOutput.release() }
+        let releasing = Task.detached { unsafe releasedOutput.release() }
         #expect(written.text.isEmpty, "written before the store committed")
         commit.end(.success(()))
         await releasing.value
@@ -57,7 +57,7 @@ import TributaryTesting
         output.write(Data("1234".utf8))
         #expect(written.text.isEmpty)
         nonisolated(unsafe) let blockedOutput = output  // used by the other task only until it ends
-        let writing = Task.detached { blockedOutput.write(Data("56789".utf8)) }
+        let writing = Task.detached { unsafe blockedOutput.write(Data("56789".utf8)) }
         #expect(written.text.isEmpty, "written before the store committed")
         commit.end(.success(()))
         await writing.value

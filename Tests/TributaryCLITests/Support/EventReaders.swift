@@ -40,9 +40,9 @@ final class EventReaders: @unchecked Sendable {
         var descriptors = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         var buffer = [UInt8](repeating: 0, count: 262_144)
         while !lock.withLock({ isStopped }) {
-            guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
+            guard unsafe poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
             for index in descriptors.indices where descriptors[index].revents != 0 {
-                let count = recv(descriptors[index].fd, &buffer, buffer.count, 0)
+                let count = unsafe recv(descriptors[index].fd, &buffer, buffer.count, 0)
                 if count <= 0 {
                     descriptors[index].fd = -1  // closed: poll ignores it from now on
                     continue
@@ -57,7 +57,9 @@ final class EventReaders: @unchecked Sendable {
         guard !found[index], !marker.isEmpty else { return }
         var window = tails[index]
         window.append(contentsOf: chunk)
-        let hit = window.withUnsafeBytes { bytes in marker.withUnsafeBytes { Self.contains(bytes, $0) } }
+        let hit = unsafe window.withUnsafeBytes { bytes in
+            unsafe marker.withUnsafeBytes { unsafe Self.contains(bytes, $0) }
+        }
         found[index] = hit
         tails[index] = window.suffix(marker.count)
     }
@@ -65,18 +67,19 @@ final class EventReaders: @unchecked Sendable {
     /// Whether `needle` occurs in `haystack`: `memchr` for its first byte, then `memcmp`
     /// (glibc's `memmem` is not in Swift's Glibc module), fast enough for 500 streams.
     private static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
-        guard let base = haystack.baseAddress, let start = needle.baseAddress, let first = needle.first,
+        guard let base = haystack.baseAddress, let start = needle.baseAddress, let first = unsafe needle.first,
             haystack.count >= needle.count
         else {
             return false
         }
         var offset = 0
         while offset + needle.count <= haystack.count {
-            guard let found = memchr(base + offset, Int32(first), haystack.count - offset - needle.count + 1) else {
+            guard let found = unsafe memchr(base + offset, Int32(first), haystack.count - offset - needle.count + 1)
+            else {
                 return false
             }
             let at = Int(bitPattern: found) - Int(bitPattern: base)
-            if memcmp(base + at, start, needle.count) == 0 { return true }
+            if unsafe memcmp(base + at, start, needle.count) == 0 { return true }
             offset = at + 1
         }
         return false

@@ -4,9 +4,7 @@ import Testing
 import TributaryTesting
 
 @Suite struct BundledSourcesTests {
-    /// The repository root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TributaryBinary.root
 
     @Test func everyPluginFolderIsBundledAndEveryBundledTypeHasAFolder() throws {
         let folders = try FileManager.default.contentsOfDirectory(

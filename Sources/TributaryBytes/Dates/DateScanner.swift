@@ -1,5 +1,3 @@
-import Foundation
-
 /// A cursor over the bytes of a date; it allocates nothing, bar a month name in a
 /// language other than English.
 struct DateScanner {
