@@ -42,7 +42,7 @@ enum OptionValidation {
             guard case .array = value else { return expected("a list of hooks", value) }
             return nil
         case .mail:  // read, with its own paths, by `MailParser`
-            guard case .object = value else { return expected("an object such as \(MailParser.example)", value) }
+            guard case .object = value else { return expected("an object such as \(MailSettings.example)", value) }
             return nil
         }
     }

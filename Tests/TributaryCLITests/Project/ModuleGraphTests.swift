@@ -54,6 +54,17 @@ import Testing
         #expect(edges.isEmpty, "the core imports: \(edges.map { "\($0.file) imports \($0.module)" })")
     }
 
+    /// `scripts/module-sizes` finds no two folders of the core that use each other's types,
+    /// so the core's folders can be read bottom-up.
+    @Test func theCoresFoldersUseEachOtherInNoCircle() async throws {
+        let script = Self.root.appendingPathComponent("scripts/module-sizes").path
+        let output = try await TestProgram.run(
+            "/usr/bin/env", ["python3", script],
+            ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(output.contains("folders of "), "the script did not run: \(output)")
+        #expect(output.contains("that use each other: 0\n"), "\(output)")
+    }
+
     @Test func noPluginImportsTheNetworkEngine() throws {
         let edges = try Self.imports(under: "Plugins").filter { $0.module == "TributaryNetwork" }
         #expect(edges.isEmpty, "plugins that import the engine: \(edges.map(\.file))")
