@@ -6,6 +6,7 @@
 # Usage: Benchmarks/perf.sh            (full: 100k-item files, 50/500/5000 feeds)
 #        Benchmarks/perf.sh --quick    (smaller, for a smoke run)
 #        Benchmarks/perf.sh --only many   (only 50/500/5000 feeds over loopback, against curl)
+#        Benchmarks/perf.sh --only shared (only the team's method, ../shared/bench/README.md: 500 feeds from its server, the parse beside sfeed, JSON/text/report; the store on, --no-state beside)
 #        Benchmarks/perf.sh --only startup   (only the offline demo and validate, beside sfeed_plain)
 #        Benchmarks/perf.sh --only store     (only the state store: a first and a later run beside --no-state, on disk and tmpfs; the archive's size; search over 500,000 items)
 #        Benchmarks/perf.sh --only formats   (only --format text and markdown beside --format json)

@@ -6,6 +6,7 @@ from perf_measure import Table
 BIN = sys.argv[1]
 QUICK = "--quick" in sys.argv
 # `--only many`: just the feeds served over loopback (50/500/5,000), for work on the HTTP engine and merging;
+# `--only shared`: just the team's method (../shared/bench/README.md), the store on and `--no-state` beside;
 # `--only startup`: just the start-up rows (the offline demo and `validate` beside `sfeed_plain`);
 # `--only store`: just the state store's rows (a first and a later run beside `--no-state`).
 # `--only rules`: just the digest with 20 rules beside the digest without, and `rules test`.
