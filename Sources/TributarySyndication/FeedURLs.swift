@@ -58,7 +58,7 @@ enum FeedURLs {
             let folded = unsafe attributes.map { byte in
                 byte == UInt8(ascii: "'") ? UInt8(ascii: "\"") : (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
             }
-            if !onePixel.contains(where: { folded.firstRange(of: $0) != nil }) { return true }
+            if !onePixel.contains(where: { ByteSearch.contains($0, in: folded) }) { return true }
             unsafe rest = unsafe rest[tag.upperBound...]
         }
         return false
