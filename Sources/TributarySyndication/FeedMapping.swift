@@ -44,7 +44,7 @@ enum FeedMapping {
         let link = unsafe (entry.link ?? guidLink(entry, text) ?? entry.contentSource).map(text.resolved)
         let summary = unsafe summaryText(entry, text)
         let image = entry.media.first { unsafe isImage($0, text) }.map { unsafe text.resolved($0.url) }
-        let kind = unsafe kind(entry, text, link: link, wellKnown)
+        let kind = unsafe kind(entry, text, link: link, wellKnown, summary: summary)
         var item = unsafe FeedItem(
             id: identifier(entry, text, link: link), source: "", sourceType: type, kind: kind,
             title: title(entry, text, summary: summary), author: author(entry, text, link: link, feed: feed, wellKnown),
@@ -104,7 +104,9 @@ enum FeedMapping {
     /// sites' feeds write them (Flickr, 500px, Tumblr, Pixelfed, micro.blog). A news item
     /// with a lead image attached and a teaser, or a post that opens with a picture, stays
     /// an article.
-    static func kind(_ entry: RawEntry, _ text: EntryText, link: String?, _ wellKnown: WellKnownFeed) -> ItemKind {
+    static func kind(
+        _ entry: RawEntry, _ text: EntryText, link: String?, _ wellKnown: WellKnownFeed, summary: String?
+    ) -> ItemKind {
         switch wellKnown {
         case .stackOverflow: return .question
         case .flickr: return .photo
@@ -119,9 +121,19 @@ enum FeedMapping {
             guard body.count <= photoBodyLimit,
                 unsafe entry.inlineImage != nil || FeedURLs.holdsPicture(inHTML: text.bytes(body))
             else { return .article }
-            let caption = unsafe text.withRepairedBytes(body) { unsafe plainText($0, type) }
-            return caption.count <= photoCaptionLimit ? .photo : .article
+            let caption = unsafe captionLength(entry, text, body: body, type, summary: summary)
+            return caption <= photoCaptionLimit ? .photo : .article
         }
+    }
+
+    /// The characters of text beside a picture: the item's summary's when the summary is that
+    /// very HTML, read whole and cleaned already (the usual photo item has no content), else
+    /// the body's, cleaned here.
+    static func captionLength(
+        _ entry: RawEntry, _ text: EntryText, body: TextSpan, _ type: FeedTextType, summary: String?
+    ) -> Int {
+        if entry.content == nil, body.count <= summaryByteLimit { return summary?.count ?? 0 }
+        return unsafe text.withRepairedBytes(body) { unsafe plainText($0, type) }.count
     }
 
     /// The most text, in characters, beside the picture of an entry that is a photo.
@@ -170,12 +182,15 @@ enum FeedMapping {
 
     /// Plain text of the summary (or the content, or a summary in another namespace),
     /// from its first 1.5 KB.
+    /// The most bytes of a summary's source text read (a summary shows 500 characters).
+    static let summaryByteLimit = 1536
+
     static func summaryText(_ entry: RawEntry, _ text: EntryText) -> String? {
         let field =
             entry.summary.map { ($0, entry.summaryType) } ?? entry.content.map { ($0, entry.contentType) }
             ?? entry.otherSummary.map { ($0, FeedTextType.markup) }
         guard let (span, type) = field else { return nil }
-        let limit = type == .base64 ? Int.max : 1536
+        let limit = type == .base64 ? Int.max : summaryByteLimit
         let plain = unsafe text.withRepairedBytes(span, upTo: limit) {
             unsafe TextCleanup.truncate(plainText($0, type), to: 500)
         }
