@@ -159,7 +159,9 @@ struct ArchivedText {
     }
 
     /// The enclosures count only when there are some, so that rows archived before the
-    /// archive kept them keep their fingerprints.
+    /// archive kept them keep their fingerprints. The fields are hashed one after another,
+    /// as the one string of them all they were hashed as before (a later run of 100,000
+    /// unchanged items spent 8% of its time making those strings).
     var fingerprint: Int64 {
         let fields: [String?] =
             [
@@ -169,6 +171,16 @@ struct ArchivedText {
             ] + (enclosures.map { [$0] } ?? [])
         // A unit separator between fields and a mark for an absent one: moving text from one
         // field to the next, or emptying one, changes the fingerprint.
-        return StoreKey.of(fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}"))
+        var hasher = StableHasher()
+        for (index, field) in fields.enumerated() {
+            if index > 0 { hasher.combine(byte: 0x1F) }
+            if let field {
+                hasher.combine(byte: UInt8(ascii: "="))
+                hasher.combine(field)
+            } else {
+                hasher.combine(byte: UInt8(ascii: "-"))
+            }
+        }
+        return Int64(bitPattern: hasher.value)
     }
 }

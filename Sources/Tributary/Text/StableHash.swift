@@ -10,7 +10,14 @@ public enum StableHash {
 
     /// The hash of UTF-8 `bytes`: the same as `value` of their text.
     public static func value(bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        value(bytes: bytes, continuing: offsetBasis)
+    }
+
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The hash of `hash`'s bytes followed by `bytes`.
+    static func value(bytes: some Sequence<UInt8>, continuing hash: UInt64) -> UInt64 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
