@@ -55,9 +55,10 @@ struct ArchivePlan {
     }
 
     /// Writes the run's items (`items`, in the order of `lookup`'s keys): inserts the new
-    /// ones and adds them to the search index (v12 has no insert trigger), rewrites the text of those whose text changed upstream, and moves the last-seen
-    /// time of known ones as the item sets do (when older than `step` seconds). An unchanged
-    /// item seen within `step` is not written at all.
+    /// ones and adds them to the search index under their date keys (v12 has no insert
+    /// trigger; v13's keys: `StateSchema.searchKey`), rewrites those whose text changed
+    /// upstream, and moves the last-seen time of known ones as the item sets do (when older
+    /// than `step` seconds). An unchanged item seen within `step` is not written at all.
     func write(
         _ items: [FeedItem], lookup: StateStore.Lookup, sources: [String: Int64], now: Double, step: Double,
         in db: Database
@@ -77,7 +78,10 @@ struct ArchivePlan {
                 """)
         let touch = try db.cachedStatement(sql: "UPDATE entry SET lastSeen = ? WHERE id = ?")
         let addToSearch = try db.cachedStatement(
-            sql: "INSERT INTO entrySearch (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)")
+            sql: """
+                INSERT INTO entrySearch (rowid, title, summary, author, tags)
+                SELECT \(StateSchema.searchKey("entry")), title, summary, author, tags FROM entry WHERE id = ?
+                """)
         for (name, indices) in lookup.keyed.bySource {
             guard let source = sources[name] else { continue }
             for index in indices {
@@ -91,7 +95,7 @@ struct ArchivePlan {
                         arguments: [entry.id, source, lookup.keyed.ids[index], fingerprint, item.id]
                             + text.arguments
                             + [match?.firstSeen ?? now, now, match?.readAt])
-                    try addToSearch.execute(arguments: [entry.id, item.title, item.summary, item.author, text.tags])
+                    try addToSearch.execute(arguments: [entry.id])
                     continue
                 }
                 if archived != fingerprint {
