@@ -13,12 +13,15 @@ import TributaryTesting
 
     let start = Date(timeIntervalSince1970: 1_795_300_000)
 
-    /// Each entry's id beside the id its search index row names, for every row of either.
+    /// Each entry's id beside the id its search index rows name (FTS5's vocabulary table
+    /// lists them: the contentless index cannot be scanned itself), for every row of either.
     static func indexedIDs(_ store: StateStore) throws -> (entries: [Int64], indexed: [Int64]) {
-        try store.database.read { db in
+        try store.database.write { db in
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.searchRows USING fts5vocab(main, entrySearch, instance)")
             let entries = try Int64.fetchAll(db, sql: "SELECT id FROM entry ORDER BY id")
             let indexed = try Int64.fetchAll(
-                db, sql: "SELECT \(StateSchema.searchKeyID("id")) AS entry FROM entrySearch_docsize ORDER BY entry")
+                db, sql: "SELECT DISTINCT \(StateSchema.searchKeyID("doc")) AS entry FROM searchRows ORDER BY entry")
             return (entries, indexed)
         }
     }
