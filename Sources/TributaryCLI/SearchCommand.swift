@@ -71,7 +71,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try location.open()
+        let store = try location.open(readingOnly: true)
         let now = Date()
         let selection = StateStore.ArchiveQuery(
             sources: source.isEmpty ? nil : source, unreadOnly: unread, starredOnly: starred,

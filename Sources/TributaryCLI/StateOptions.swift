@@ -56,9 +56,12 @@ struct StateOptions: ParsableArguments {
     }
 
     /// The store at `path` (else the default one), keyed by the config file's absolute path.
-    static func store(path: String?, config: String, environment: [String: String]) throws -> StateStore {
+    static func store(
+        path: String?, config: String, environment: [String: String], readingOnly: Bool = false
+    ) throws -> StateStore {
         let file = path.map { URL(fileURLWithPath: $0) } ?? StateStore.defaultPath(environment: environment)
-        return try StateStore(path: file, config: URL(fileURLWithPath: config).standardizedFileURL.path)
+        return try StateStore(
+            path: file, config: URL(fileURLWithPath: config).standardizedFileURL.path, readingOnly: readingOnly)
     }
 
     /// The filter the flags ask for; `--since last` needs the previous run's start.

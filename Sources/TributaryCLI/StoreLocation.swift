@@ -11,10 +11,12 @@ struct StoreLocation: ParsableArguments {
     var state: String?
 
     /// The store, keyed by the config file; a store that cannot be opened exits 3 with its reason.
-    func open() throws -> StateStore {
+    /// `readingOnly`: the command writes nothing (see `StateStore.init(path:config:readingOnly:)`).
+    func open(readingOnly: Bool = false) throws -> StateStore {
         try ExitCodes.reportingStateFailures {
             try StateOptions.store(
-                path: state, config: try config.file().path, environment: ProcessInfo.processInfo.environment)
+                path: state, config: try config.file().path, environment: ProcessInfo.processInfo.environment,
+                readingOnly: readingOnly)
         }
     }
 }

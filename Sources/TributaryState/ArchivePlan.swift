@@ -55,9 +55,13 @@ struct ArchivePlan {
     }
 
     /// Writes the run's items (`items`, in the order of `lookup`'s keys): inserts the new
-    /// ones and adds them to the search index (v12 has no insert trigger), rewrites the text of those whose text changed upstream, and moves the last-seen
-    /// time of known ones as the item sets do (when older than `step` seconds). An unchanged
-    /// item seen within `step` is not written at all.
+    /// ones, rewrites those whose text changed upstream, and moves the last-seen time of
+    /// known ones as the item sets do (when older than `step` seconds). An unchanged item
+    /// seen within `step` is not written at all. The new ones are then added to the search
+    /// index (v12 has no insert trigger) in one statement, in the order of their keys
+    /// (`StateSchema.searchKey`): FTS5 writes its pending rows out whenever a row's key is
+    /// below the last one's, and a digest's newest-first order gives falling date keys
+    /// (`docs/design/performance.md`).
     func write(
         _ items: [FeedItem], lookup: StateStore.Lookup, sources: [String: Int64], now: Double, step: Double,
         in db: Database
@@ -76,8 +80,6 @@ struct ArchivePlan {
                 WHERE id = ?
                 """)
         let touch = try db.cachedStatement(sql: "UPDATE entry SET lastSeen = ? WHERE id = ?")
-        let addToSearch = try db.cachedStatement(
-            sql: "INSERT INTO entrySearch (rowid, title, summary, author, tags) VALUES (?, ?, ?, ?, ?)")
         for (name, indices) in lookup.keyed.bySource {
             guard let source = sources[name] else { continue }
             for index in indices {
@@ -91,7 +93,6 @@ struct ArchivePlan {
                         arguments: [entry.id, source, lookup.keyed.ids[index], fingerprint, item.id]
                             + text.arguments
                             + [match?.firstSeen ?? now, now, match?.readAt])
-                    try addToSearch.execute(arguments: [entry.id, item.title, item.summary, item.author, text.tags])
                     continue
                 }
                 if archived != fingerprint {
@@ -101,10 +102,25 @@ struct ArchivePlan {
                 }
             }
         }
+        try indexNewEntries(in: db)
     }
 }
 
 extension ArchivePlan {
+    /// Adds the entries this run inserted (every id from its first new one on: ids only
+    /// grow) to the search index, in the order of their keys.
+    private func indexNewEntries(in db: Database) throws {
+        guard let first = planned.lazy.compactMap({ $0 }).filter({ $0.fingerprint == nil }).map(\.id).min() else {
+            return
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO entrySearch (rowid, title, summary, author, tags)
+                SELECT \(StateSchema.searchKey("entry")), title, summary, author, tags FROM entry WHERE id >= ?
+                ORDER BY 1
+                """, arguments: [first])
+    }
+
     /// Forgets the entries of each of the run's sources beyond `limit` besides the run's own
     /// items, oldest read first, then oldest unread; never a starred one, nor one seen at or
     /// after `time` (the run's items all were: their last-seen times are at most a step old).
@@ -159,7 +175,9 @@ struct ArchivedText {
     }
 
     /// The enclosures count only when there are some, so that rows archived before the
-    /// archive kept them keep their fingerprints.
+    /// archive kept them keep their fingerprints. The fields are hashed one after another,
+    /// as the one string of them all they were hashed as before (a later run of 100,000
+    /// unchanged items spent 8% of its time making those strings).
     var fingerprint: Int64 {
         let fields: [String?] =
             [
@@ -169,6 +187,16 @@ struct ArchivedText {
             ] + (enclosures.map { [$0] } ?? [])
         // A unit separator between fields and a mark for an absent one: moving text from one
         // field to the next, or emptying one, changes the fingerprint.
-        return StoreKey.of(fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}"))
+        var hasher = StableHasher()
+        for (index, field) in fields.enumerated() {
+            if index > 0 { hasher.combine(byte: 0x1F) }
+            if let field {
+                hasher.combine(byte: UInt8(ascii: "="))
+                hasher.combine(field)
+            } else {
+                hasher.combine(byte: UInt8(ascii: "-"))
+            }
+        }
+        return Int64(bitPattern: hasher.value)
     }
 }

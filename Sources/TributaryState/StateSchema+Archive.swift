@@ -55,9 +55,9 @@ extension StateSchema {
     }
 
     /// A new entry is added to the search index by `ArchivePlan.write`'s own prepared
-    /// statement, not by an `AFTER INSERT` trigger: through the trigger, indexing a first
-    /// run of 100,000 items took 5.4 s of its 6.7 s in SQLite; by statement, 1.3 s. Updates
-    /// and deletes keep their triggers (rare, and from more places).
+    /// statement, not by an `AFTER INSERT` trigger, which cost most of a first run's time in
+    /// SQLite (`docs/design/performance.md`). Updates and deletes keep their triggers (rare,
+    /// and from more places).
     static func searchIndexedByStatement(_ db: Database) throws {
         try db.execute(sql: "DROP TRIGGER IF EXISTS entry_indexed")
     }

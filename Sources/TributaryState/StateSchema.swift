@@ -19,18 +19,22 @@ enum StateSchema {
         migrator.registerMigration("v10-enclosures", migrate: enclosures)
         migrator.registerMigration("v11-sync", migrate: syncCounts)
         migrator.registerMigration("v12-search-index-by-statement", migrate: searchIndexedByStatement)
+        migrator.registerMigration("v13-search-by-date", migrate: searchByDate)
         return migrator
     }
 
-    /// Brings the store to the newest schema; throws `newerSchema` for one written by a newer
-    /// build. A store already there (every run but the first) costs one read of the applied
-    /// migrations on the writer connection: no reader connection, no write transaction.
-    static func bringUpToDate(_ writer: some DatabaseWriter) throws {
+    /// Brings the store to the newest schema, calling `beforeMigrating` first when it must
+    /// migrate; throws `newerSchema` for one written by a newer build. A store already there
+    /// (every run but the first) costs one read of the applied migrations on the writer
+    /// connection: no reader connection, no write transaction.
+    static func bringUpToDate(_ writer: some DatabaseWriter, beforeMigrating: () throws -> Void = {}) throws {
         let migrator = migrator
         let known = Set(migrator.migrations)
         let applied = try writer.writeWithoutTransaction(migrator.appliedIdentifiers)
         if !applied.isSubset(of: known) { throw StateStoreError.newerSchema }
-        if applied != known { try migrator.migrate(writer) }
+        guard applied != known else { return }
+        try beforeMigrating()
+        try migrator.migrate(writer)
     }
 
     /// Items seen, runs and their outcomes per source, and each source's cursors.

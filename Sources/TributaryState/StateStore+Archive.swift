@@ -39,6 +39,9 @@ extension StateStore {
     /// This config's archived items that `query` selects, newest first (by publication
     /// time, else first-seen time; then the later entry). A `matching` text that is not an
     /// FTS5 query throws a `TributaryError` that says so.
+    ///
+    /// A search reads the matches in the search index's order (`StateSchema.searchKey`:
+    /// newest first to the second, then the later entry) and stops at the limit.
     public func archived(_ query: ArchiveQuery, now: Date) throws -> [ArchivedItem] {
         var conditions = ["source.config = ?"]
         var arguments: StatementArguments = [config]
@@ -52,19 +55,23 @@ extension StateStore {
             conditions.append("entry.firstSeen > ?")
             arguments += [after.timeIntervalSince1970]
         }
+        var entries = "entry"
+        var order = "COALESCE(entry.published, entry.firstSeen) DESC, entry.id DESC"
         if let matching = query.matching {
-            conditions.append("entry.id IN (SELECT rowid FROM entrySearch WHERE entrySearch MATCH ?)")
-            arguments += [matching]
+            entries = "entrySearch JOIN entry ON entry.id = \(StateSchema.searchKeyID("entrySearch.rowid"))"
+            order = "entrySearch.rowid DESC"
+            conditions.insert("entrySearch MATCH ?", at: 0)
+            arguments = StatementArguments([matching]) + arguments
         }
         let sql = """
             SELECT entry.id, entry.itemID, source.name, entry.sourceType, entry.kind, entry.title, entry.url,
                    entry.author, entry.published, entry.score, entry.summary, entry.thumbnail, entry.image,
                    entry.tags, entry.firstSeen, entry.readAt, entry.starredAt, article.content, entry.enclosures
-            FROM entry JOIN source ON source.id = entry.source
+            FROM \(entries) JOIN source ON source.id = entry.source
             LEFT JOIN article ON article.config = source.config AND article.source = source.name
                 AND article.idKey = entry.idKey
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY COALESCE(entry.published, entry.firstSeen) DESC, entry.id DESC
+            ORDER BY \(order)
             LIMIT ?
             """
         arguments += [query.limit ?? -1]

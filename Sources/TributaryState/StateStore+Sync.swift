@@ -169,7 +169,8 @@ extension StateStore {
             }
         }
         if let search = query.search {
-            conditions.append("entry.id IN (SELECT rowid FROM entrySearch WHERE entrySearch MATCH ?)")
+            let id = StateSchema.searchKeyID("rowid")
+            conditions.append("entry.id IN (SELECT \(id) FROM entrySearch WHERE entrySearch MATCH ?)")
             arguments += [search]
         }
         return ("WHERE " + conditions.joined(separator: " AND "), arguments)

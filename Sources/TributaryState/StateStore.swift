@@ -28,13 +28,17 @@ public final class StateStore: Sendable {
     /// Opens (or creates) the store at `path` for `config`, bringing it to the newest
     /// schema. Throws a `TributaryError` naming the path and the way out when the file is
     /// not a store, was written by a newer Tributary, or cannot be written.
-    public convenience init(path: URL, config: String) throws {
-        try self.init(path: path, config: config, configuration: Configuration())
+    ///
+    /// With `readingOnly` (`search`, which writes nothing), the pages are checked for damage
+    /// only when the schema must be migrated: the check reads every page of the file, many
+    /// times a search's cost (`docs/design/performance.md`).
+    public convenience init(path: URL, config: String, readingOnly: Bool = false) throws {
+        try self.init(path: path, config: config, configuration: Configuration(), readingOnly: readingOnly)
     }
 
-    /// As `init(path:config:)`, with GRDB's configuration as a starting point (tests use
-    /// it to stand in a read-only or full disk).
-    init(path: URL, config: String, configuration: Configuration) throws {
+    /// As `init(path:config:readingOnly:)`, with GRDB's configuration as a starting point
+    /// (tests use it to stand in a read-only or full disk).
+    init(path: URL, config: String, configuration: Configuration, readingOnly: Bool = false) throws {
         self.path = path
         self.config = config
         var configuration = configuration
@@ -53,7 +57,7 @@ public final class StateStore: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-            database = try Self.openHoldingTheOpeningLock(path, configuration)
+            database = try Self.openHoldingTheOpeningLock(path, configuration, readingOnly: readingOnly)
         } catch {
             throw StateStoreError.describe(error, path: path)
         }
@@ -63,14 +67,16 @@ public final class StateStore: Sendable {
     /// `state.sqlite.lock` meanwhile: two runs opening a new store at once would otherwise
     /// both switch it to WAL and both create its tables (GRDB's migrator checks and
     /// migrates in separate steps). The lock is advisory and dies with the process.
-    private static func openHoldingTheOpeningLock(_ path: URL, _ configuration: Configuration) throws -> DatabaseQueue {
+    private static func openHoldingTheOpeningLock(
+        _ path: URL, _ configuration: Configuration, readingOnly: Bool
+    ) throws -> DatabaseQueue {
         let lock = unsafe open(path.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         defer { if lock >= 0 { close(lock) } }  // closing releases the lock
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         makePrivate(path)
         let database = try DatabaseQueue(path: path.path, configuration: configuration)
-        try refuseIfDamaged(database)
-        try StateSchema.bringUpToDate(database)
+        if !readingOnly { try refuseIfDamaged(database) }
+        try StateSchema.bringUpToDate(database) { if readingOnly { try refuseIfDamaged(database) } }
         return database
     }
 

@@ -74,4 +74,19 @@ import TributaryTesting
         #expect(ArchivedText(plain).enclosures == nil)
         #expect(ArchivedText(plain).fingerprint != ArchivedText(withFiles).fingerprint)
     }
+
+    /// The fingerprint as it was first computed: each field marked present or absent, one
+    /// string of them all; rows archived then must keep matching their items.
+    @Test func fingerprintsAreThoseOfTheFieldsJoined() {
+        var item = Self.episode()
+        item.published = Date(timeIntervalSince1970: 1_795_000_123.5)
+        item.tags = ["radio", "tides"]
+        let text = ArchivedText(item)
+        let fields: [String?] = [
+            "feed", "article", "Tides and time zones", "https://harbourradio.example/42", nil, "1795000123.5", nil,
+            nil, nil, "radio\ntides", text.enclosures,
+        ]
+        let joined = fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
+        #expect(text.fingerprint == StoreKey.of(joined))
+    }
 }

@@ -16,12 +16,19 @@ import Testing
         func record(_ statement: String) { lock.withLock { statements.append(statement) } }
     }
 
-    func opening(_ path: URL) throws -> [String] {
+    func opening(_ path: URL, readingOnly: Bool = false) throws -> [String] {
         let log = StatementLog()
         var configuration = Configuration()
         configuration.prepareDatabase { db in db.trace { log.record("\($0)") } }
-        _ = try StateStore(path: path, config: "/feeds.json", configuration: configuration)
+        _ = try StateStore(path: path, config: "/feeds.json", configuration: configuration, readingOnly: readingOnly)
         return log.all
+    }
+
+    @Test func aStoreOpenedToReadIsCheckedForDamageOnlyWhenItMustBeMigrated() throws {
+        let path = StateStoreTests.path()
+        #expect(try opening(path, readingOnly: true).contains("PRAGMA quick_check(1)"), "a new store is migrated")
+        #expect(!(try opening(path, readingOnly: true).contains("PRAGMA quick_check(1)")))
+        #expect(try opening(path).contains("PRAGMA quick_check(1)"), "a store a run writes to is always checked")
     }
 
     @Test func aStoreAtTheNewestSchemaIsCheckedOnceAndNotMigrated() throws {
