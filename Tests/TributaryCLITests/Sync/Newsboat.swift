@@ -47,10 +47,20 @@ struct Newsboat {
     /// by `posix_spawn` (see `Tmux`), so that no test waits on a pipe tmux's server inherits.
     private var tmux: Tmux { Tmux(socket: folder.appendingPathComponent("tmux.sock").path) }
 
-    /// Starts newsboat in a detached tmux session of 100×30, reloading at start (`-r`).
+    /// Starts newsboat in a detached tmux session of 100×30, reloading at start (`-r`), its
+    /// debug log in its folder (`logTail`).
     func open() async throws {
+        let log = ["-d", folder.appendingPathComponent("newsboat.log").path, "-l", "6"]
         _ = try await Tmux.start(
-            ["/usr/bin/newsboat", "-r"] + files, columns: 100, rows: 30, environment: environment, socket: tmux.socket)
+            ["/usr/bin/newsboat", "-r"] + files + log, columns: 100, rows: 30, environment: environment,
+            socket: tmux.socket)
+    }
+
+    /// The last lines of the interactive session's debug log, for a failure's message: the
+    /// requests newsboat made and what it waited for when its screen stays blank.
+    func logTail(lines: Int = 40) -> String {
+        let log = (try? String(contentsOf: folder.appendingPathComponent("newsboat.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 
     /// The screen as text.

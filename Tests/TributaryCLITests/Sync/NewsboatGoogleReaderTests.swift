@@ -34,7 +34,7 @@ struct NewsboatGoogleReaderTests {
         defer { Task { await newsboat.close() } }
         let shown = try await newsboat.waitForScreen(containing: "Windowed")
         let screen = try await newsboat.screen()
-        #expect(shown, "\(screen)")
+        #expect(shown, "\(screen)\nnewsboat's log ends:\n\(newsboat.logTail())")
         #expect(screen.contains("(5/5)") && screen.contains("(1/2)"), "unread/total per feed: \(screen)")
         try await newsboat.send("A")  // mark the feed under the cursor, the first, read
         let feeds = try await client.feedIDs()

@@ -31,7 +31,7 @@ struct NewsboatMinifluxTests {
         defer { Task { await newsboat.close() } }
         let opened = try await newsboat.waitForScreen(containing: "Windowed")
         let screen = try await newsboat.screen()
-        #expect(opened, "newsboat shows the feeds: \(screen)")
+        #expect(opened, "newsboat shows the feeds: \(screen)\nnewsboat's log ends:\n\(newsboat.logTail())")
         #expect(screen.contains("(5/5)") && screen.contains("(1/2)"), "unread/total per feed: \(screen)")
         try await newsboat.send("A")  // mark the feed under the cursor, the first, read
         let markedOnServer = try await TestProgram.poll {
