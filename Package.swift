@@ -201,7 +201,8 @@ let package = Package(
 )
 
 /// The modules whose job is unsafe code, built without strict memory safety checking: the
-/// byte-level code tuned for speed, the engine over libcurl and zlib, the C targets.
+/// byte-level code tuned for speed with the POSIX calls the core needs, the engine over
+/// libcurl and zlib, the C targets.
 let uncheckedForMemorySafety: Set<String> = ["TributaryBytes", "TributaryNetwork", "CCurl", "CExecSupervisor"]
 
 /// Every other Swift target builds with strict memory safety checking: an unsafe construct

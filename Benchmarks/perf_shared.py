@@ -4,7 +4,7 @@ so run 1 is a first run and runs 2-4 later ones), four runs interleaved with the
 the median of runs 2-4 of each, the ratio of the medians; `--no-state` as a second row in the
 same rounds. The 500 feeds come from the team's `feedserver.py`, the files from `gen_feeds.py`."""
 import json, os, shutil, socket, subprocess, sys, tempfile
-from perf_context import SHARED_GENERATOR, TABLE, TRIBUTARY, WORK, counted
+from perf_context import SHARED_GENERATOR, TABLE, TRIBUTARY, WORK, counted, file_config
 from perf_measure import Measured, median, timed
 
 SHARED = os.path.dirname(SHARED_GENERATOR)
@@ -91,8 +91,7 @@ def five_hundred_feeds(folder):
 def parse(path, items):
     """The 100,000-item RSS file to a JSON digest, beside `sfeed` reading it; peak memory to the file's size."""
     megabytes = os.path.getsize(path) / 1e6
-    config = os.path.join(WORK, "shared-parse.json")
-    json.dump({"limit": 0, "sources": [{"id": "big", "type": "feed", "url": "file://" + path}]}, open(config, "w"))
+    config = file_config("shared", path)
     out = os.path.join(WORK, "shared-parse.out")
     runs = rounds([("sfeed", ["sfeed"], {"stdin": path}),
                    ("store", command(config), {"env": fresh_home(), "stdout": out}),
@@ -109,7 +108,7 @@ def parse(path, items):
 def outputs(path, items):
     """The same items as JSON, text and the HTML report, each with the store on in a HOME of
     its own; ratios to JSON."""
-    config = os.path.join(WORK, "shared-parse.json")
+    config = file_config("shared", path)
     html = os.path.join(WORK, "shared-report.html")
     report = [TRIBUTARY, "report", "--config", config, "--limit", "0", "--out", html, "-q"]
     runs = rounds([("json", command(config), {"env": fresh_home()}),
