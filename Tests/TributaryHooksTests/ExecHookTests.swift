@@ -80,7 +80,7 @@ extension HookReport {
         var digest = HookFixture.digest(1...2)
         let verdict = RuleBook(fixture.config).verdict(for: digest.items[0], now: Date())
         #expect(verdict.notify)
-        digest.ruleMarks["item-1"] = verdict
+        digest.ruleMarks["item-1"] = verdict.marks
         for _ in 1...2 {
             let delivery = try fixture.delivery()
             try delivery.stage(digest, at: Date())

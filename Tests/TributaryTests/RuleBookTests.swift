@@ -30,6 +30,7 @@ import Testing
         #expect(!text.contains(FoldedWords("ure")))
         #expect(FoldedWords("Zu\u{308}RICH, ¥1000 — naïve✓ＡＢ").words == "zurich 1000 naive ab", "a word at a time")
         #expect(FoldedWords("  --Hello,  World!-- ").words == "hello world")
+        #expect(FoldedWords("📰 Don’t miss: Café © 2024 — Новости").words == "don t miss cafe 2024 новости")
     }
 
     @Test func ageIsJudgedOnTheGivenClockAndAnUndatedItemHasNone() throws {

@@ -18,7 +18,7 @@ public struct Digest: Sendable {
     /// The filters that removed items, and how many.
     public var narrowing = DigestNarrowing()
     /// What the rules marked (read, starred, to notify) among `items`, by item id.
-    public var ruleMarks: [String: RuleVerdict] = [:]
+    public var ruleMarks: [String: RuleMarks] = [:]
 
     public init(title: String, generatedAt: Date, sources: [SourceStatus], items: [FeedItem]) {
         self.title = title

@@ -44,15 +44,17 @@ public struct RuleBook: Sendable {
         var verdict = RuleVerdict()
         var subject = RuleSubject(item: item, now: now)
         var kept = false
-        for rule in rules {
-            guard rule.condition.holds(for: &subject) else {
-                if rule.isRequirement {  // an `include` none of whose keywords the item has
-                    verdict.droppedBecause = rule.name
-                    verdict.droppedByPath = rule.path
+        // By index: a copy of each rule retains its strings and arrays, for every item.
+        for index in rules.indices {
+            guard rules[index].condition.holds(for: &subject) else {
+                if rules[index].isRequirement {  // an `include` none of whose keywords the item has
+                    verdict.droppedBecause = rules[index].name
+                    verdict.droppedByPath = rules[index].path
                     break
                 }
                 continue
             }
+            let rule = rules[index]
             verdict.matchedRules.append(rule.name)
             verdict.matchedRulePaths.append(rule.path)
             if apply(rule.actions, to: &verdict, kept: &kept, rule: rule) { break }

@@ -12,11 +12,9 @@ indirect enum RuleCondition: Sendable {
     func holds(for subject: inout RuleSubject) -> Bool {
         switch self {
         case .all(let parts):
-            for part in parts where !part.holds(for: &subject) { return false }
-            return true
+            return parts.indices.allSatisfy { parts[$0].holds(for: &subject) }
         case .any(let parts):
-            for part in parts where part.holds(for: &subject) { return true }
-            return false
+            return parts.indices.contains { parts[$0].holds(for: &subject) }
         case .not(let part):
             return !part.holds(for: &subject)
         case .test(let test):
@@ -34,8 +32,10 @@ struct FieldTest: Sendable {
         case contains([FoldedWords])
         /// The ICU expression (case-insensitive) finds a match.
         case matches(RulePattern)
-        /// The whole value is one of these, ignoring case and accents (URLs compare exactly).
-        case `is`([String])
+        /// The whole value is one of these, ignoring case and accents.
+        case `is`([FoldedWords])
+        /// The whole value is one of these exactly, as URLs are compared.
+        case isExactly([String])
         /// A number (score) or an age in seconds above or below the bound.
         case above(Double)
         case below(Double)
@@ -48,25 +48,19 @@ struct FieldTest: Sendable {
         switch test {
         case .contains(let phrases):
             let texts = subject.folded(field)
-            return phrases.contains { phrase in texts.contains { $0.contains(phrase) } }
+            return texts.indices.contains { texts[$0].containsAny(of: phrases) }
         case .matches(let pattern):
             return subject.texts(field).contains { pattern.matches($0) }
         case .is(let values):
-            if field == .url { return subject.texts(field).contains { values.contains($0) } }
-            return subject.folded(field).contains { text in values.contains(text.words) }
+            let texts = subject.folded(field)
+            return texts.indices.contains { text in values.indices.contains { values[$0].padded == texts[text].padded }
+            }
+        case .isExactly(let values):
+            return subject.texts(field).contains { values.contains($0) }
         case .above(let bound):
             return subject.number(field).map { $0 > bound } ?? false
         case .below(let bound):
             return subject.number(field).map { $0 < bound } ?? false
         }
-    }
-}
-
-/// A compiled `matches` expression. `NSRegularExpression` is immutable and thread-safe.
-struct RulePattern: @unchecked Sendable {
-    let expression: NSRegularExpression
-
-    func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }

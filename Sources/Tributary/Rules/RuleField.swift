@@ -13,12 +13,19 @@ enum RuleField: String, CaseIterable, Sendable {
 }
 
 /// One item as the conditions see it: its fields read once and folded once, on first use.
+/// (A packed item makes a new String each time a field is read.)
 struct RuleSubject {
     let item: FeedItem
     let now: Date
-    /// Each field's folded values once made, by the field's place in `RuleField.allCases`.
-    private var foldedCache = [[FoldedWords]?](repeating: nil, count: RuleField.allCases.count)
+    /// Each field's values, and their folded form once made, by the field's place in
+    /// `RuleField.allCases`.
+    private var cache = [FieldValues?](repeating: nil, count: RuleField.allCases.count)
     private var keywordCache: KeywordTerm.Text?
+
+    private struct FieldValues {
+        let texts: [String]
+        var folded: [FoldedWords]?
+    }
 
     init(item: FeedItem, now: Date) {
         self.item = item
@@ -26,7 +33,22 @@ struct RuleSubject {
     }
 
     /// The field's text values: one for most fields, one per tag, none when the item has no value.
-    func texts(_ field: RuleField) -> [String] {
+    mutating func texts(_ field: RuleField) -> [String] {
+        if let cached = cache[field.index] { return cached.texts }
+        let texts = Self.read(field, of: item)
+        cache[field.index] = FieldValues(texts: texts)
+        return texts
+    }
+
+    /// The field's values folded for `contains` and `is`.
+    mutating func folded(_ field: RuleField) -> [FoldedWords] {
+        if let folded = cache[field.index]?.folded { return folded }
+        let folded = texts(field).map(FoldedWords.init)
+        cache[field.index]?.folded = folded
+        return folded
+    }
+
+    private static func read(_ field: RuleField, of item: FeedItem) -> [String] {
         switch field {
         case .title: [item.title]
         case .summary: item.summary.map { [$0] } ?? []
@@ -38,14 +60,6 @@ struct RuleSubject {
         case .kind: [item.kind.rawValue]
         case .score, .age, .language: []
         }
-    }
-
-    /// The field's values folded for `contains` and `is`, made on first use.
-    mutating func folded(_ field: RuleField) -> [FoldedWords] {
-        if let cached = foldedCache[field.index] { return cached }
-        let folded = texts(field).map(FoldedWords.init)
-        foldedCache[field.index] = folded
-        return folded
     }
 
     /// The title, summary, author and tags as `include` and `exclude` match them, made on

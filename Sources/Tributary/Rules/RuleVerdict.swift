@@ -17,9 +17,21 @@ public struct RuleVerdict: Sendable, Equatable {
 
     public var isDropped: Bool { droppedBecause != nil }
 
+    /// What the verdict marks the item with; nil when nothing.
+    public var marks: RuleMarks? {
+        markRead || star || notify ? RuleMarks(markRead: markRead, star: star, notify: notify) : nil
+    }
+
     /// Whether the rules changed nothing about the item.
     public var isUntouched: Bool { matchedRules.isEmpty && droppedBecause == nil }
 
     /// The reason given when keep rules exist and none matched.
     public static let noKeepRuleMatched = "no keep rule matched"
+}
+
+/// What the rules marked an item with, as the digest keeps it for the state store and the hooks.
+public struct RuleMarks: Sendable, Equatable {
+    public var markRead = false
+    public var star = false
+    public var notify = false
 }

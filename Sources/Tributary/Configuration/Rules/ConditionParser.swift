@@ -85,7 +85,7 @@ struct ConditionParser {
                 return nil
             }
             if name == "contains" { return .contains(values.map(FoldedWords.init)) }
-            return .is(field == .url ? values : values.map { FoldedWords($0).words })
+            return field == .url ? .isExactly(values) : .is(values.map(FoldedWords.init))
         case "matches":
             guard let pattern = value.stringValue else {
                 problems.add(path, OptionValidation.expected("an ICU regular expression as a string", value))
