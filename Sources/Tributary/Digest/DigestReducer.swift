@@ -104,21 +104,37 @@ public struct DigestReducer: Sendable {
     /// their tags, and returns the marks (read, star, notify) of the items that stay, by id.
     private func applyRules(_ items: inout [FeedItem], _ keys: inout [ItemKeys], now: Date) -> [String: RuleMarks] {
         guard !rules.isEmpty else { return [:] }
-        let verdicts = ParallelWork.map(items) { rules.verdict(for: $0, now: now) }
+        let ruled = ParallelWork.map(items) { item in
+            let verdict = rules.verdict(for: item, now: now)
+            var tagged: FeedItem?
+            if !verdict.isDropped, !verdict.addedTags.isEmpty {
+                tagged = item
+                tagged?.addTags(of: verdict)  // which unpacks a packed item: here, on every core
+            }
+            return RuledItem(isDropped: verdict.isDropped, marks: verdict.marks, tagged: tagged)
+        }
         var marks: [String: RuleMarks] = [:]
         // Grown as it filled, it took 4% of a digest whose every item a rule marked.
-        marks.reserveCapacity(verdicts.count(where: { $0.marks != nil }))
+        marks.reserveCapacity(ruled.count(where: { $0.marks != nil }))
         var kept = 0
-        for index in items.indices where !verdicts[index].isDropped {
+        for index in items.indices where !ruled[index].isDropped {
             items.swapAt(kept, index)
             keys.swapAt(kept, index)
-            items[kept].addTags(of: verdicts[index])
-            if let marked = verdicts[index].marks { marks[items[kept].id] = marked }
+            if let tagged = ruled[index].tagged { items[kept] = tagged }
+            if let marked = ruled[index].marks { marks[items[kept].id] = marked }
             kept += 1
         }
         items.removeLast(items.count - kept)
         keys.removeLast(keys.count - kept)
         return marks
+    }
+
+    /// What the rules did to one item.
+    private struct RuledItem {
+        let isDropped: Bool
+        let marks: RuleMarks?
+        /// The item with the tags the rules added; nil when they added none.
+        let tagged: FeedItem?
     }
 
     /// What makes two items the same page: the canonical URL, else the id.

@@ -4,16 +4,25 @@ import Foundation
 /// that entry's items; `include` and `exclude` are rules too (`KeywordRules`), each
 /// pair before the rules of its list.
 public struct RuleBook: Sendable {
-    let topLevel: [Rule]
     /// Every rule, each entry's first (in feeds.json order), in the order `rules test` lists them.
     public let all: [Rule]
+    /// The rules tried on the items of an entry without rules of its own.
+    private let topLevel: [CompiledRule]
     /// Each entry with rules of its own: those, then the top-level ones, as they are tried.
-    private let tried: [String: [Rule]]
+    private let tried: [String: [CompiledRule]]
+    /// Every condition, compiled.
+    private let program: ConditionProgram
     /// The entries whose items must match a keep rule to stay ("" stands for the others).
     private let keeping: Set<String>
     /// The top-level `include` and `exclude` keywords and whether feeds.json has rules of
     /// its own, as `DigestNarrowing.filters` lists them.
     let descriptions: [String]
+
+    /// A rule and where its condition's root is in `program`.
+    private struct CompiledRule: Sendable {
+        let rule: Rule
+        let root: Int
+    }
 
     /// `filters`: the top-level `include` and `exclude` rules, tried first on every item;
     /// `bySource`: each entry's id, `include` and `exclude` rules and own rules, in feeds.json order;
@@ -22,13 +31,18 @@ public struct RuleBook: Sendable {
         filters: [Rule] = [], topLevel: [Rule], bySource: [(id: String, filters: [Rule], rules: [Rule])] = [],
         descriptions: [String]? = nil
     ) {
-        self.topLevel = filters + topLevel
         all = bySource.flatMap { $0.filters + $0.rules } + filters + topLevel
         self.descriptions = descriptions ?? (all.isEmpty ? [] : ["rules"])
+        var program = ConditionProgram()
+        func compiled(_ rules: [Rule]) -> [CompiledRule] {
+            rules.map { CompiledRule(rule: $0, root: program.add($0.condition)) }
+        }
+        self.topLevel = compiled(filters + topLevel)
         tried = Dictionary(
-            bySource.map { ($0.id, $0.filters + filters + $0.rules + topLevel) },
+            bySource.map { ($0.id, compiled($0.filters + filters + $0.rules + topLevel)) },
             uniquingKeysWith: { first, _ in first })
-        keeping = Set(tried.filter { $0.value.contains(where: \.keeps) }.keys)
+        self.program = program
+        keeping = Set(tried.filter { $0.value.contains(where: \.rule.keeps) }.keys)
             .union(topLevel.contains(where: \.keeps) ? [""] : [])
     }
 
@@ -46,15 +60,15 @@ public struct RuleBook: Sendable {
         var kept = false
         // By index: a copy of each rule retains its strings and arrays, for every item.
         for index in rules.indices {
-            guard rules[index].condition.holds(for: &subject) else {
-                if rules[index].isRequirement {  // an `include` none of whose keywords the item has
-                    verdict.droppedBecause = rules[index].name
-                    verdict.droppedByPath = rules[index].path
+            guard program.holds(rules[index].root, for: &subject) else {
+                if rules[index].rule.isRequirement {  // an `include` none of whose keywords the item has
+                    verdict.droppedBecause = rules[index].rule.name
+                    verdict.droppedByPath = rules[index].rule.path
                     break
                 }
                 continue
             }
-            let rule = rules[index]
+            let rule = rules[index].rule
             verdict.matchedRules.append(rule.name)
             verdict.matchedRulePaths.append(rule.path)
             if apply(rule.actions, to: &verdict, kept: &kept, rule: rule) { break }
