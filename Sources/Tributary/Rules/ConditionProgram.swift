@@ -88,7 +88,7 @@ struct ConditionProgram: Sendable {
         case .isExactly(let field, let values):
             return subject.texts(field).contains { text in values.contains { exact[$0] == text } }
         case .matches(let field, let pattern):
-            return subject.texts(field).contains { patterns[pattern].matches($0) }
+            return subject.patternTexts(field).contains { patterns[pattern].matches($0) }
         case .above(let field, let bound): return subject.number(field).map { $0 > bound } ?? false
         case .below(let field, let bound): return subject.number(field).map { $0 < bound } ?? false
         }

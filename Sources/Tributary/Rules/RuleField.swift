@@ -25,6 +25,7 @@ struct RuleSubject {
     private struct FieldValues {
         let texts: [String]
         var folded: [FoldedWords]?
+        var patternTexts: [RulePattern.Text]?
     }
 
     init(item: FeedItem, now: Date) {
@@ -46,6 +47,14 @@ struct RuleSubject {
         let folded = texts(field).map(FoldedWords.init)
         cache[field.index]?.folded = folded
         return folded
+    }
+
+    /// The field's values as `matches` expressions read them.
+    mutating func patternTexts(_ field: RuleField) -> [RulePattern.Text] {
+        if let made = cache[field.index]?.patternTexts { return made }
+        let made = texts(field).map(RulePattern.Text.init)
+        cache[field.index]?.patternTexts = made
+        return made
     }
 
     private static func read(_ field: RuleField, of item: FeedItem) -> [String] {

@@ -15,13 +15,29 @@ struct RulePattern: @unchecked Sendable {
         literals = RequiredLiterals.of(expression.pattern)
     }
 
-    func matches(_ text: String) -> Bool {
-        if !literals.isEmpty, let lowered = Self.asciiLowercased(text),
+    /// A text as expressions read it: itself, and its bytes for ruling it out, made once
+    /// however many expressions read it.
+    struct Text {
+        let string: String
+        /// `asciiLowercased(string)`.
+        let lowered: [UInt8]?
+
+        init(_ string: String) {
+            self.string = string
+            lowered = RulePattern.asciiLowercased(string)
+        }
+    }
+
+    func matches(_ text: String) -> Bool { matches(Text(text)) }
+
+    func matches(_ text: Text) -> Bool {
+        if !literals.isEmpty, let lowered = text.lowered,
             literals.contains(where: { !ByteSearch.contains($0, in: lowered) })
         {
             return false
         }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        let string = text.string
+        return expression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
     }
 
     /// The text's bytes with A–Z lowercased and each other character one byte (0x80) that
