@@ -1,4 +1,5 @@
 import Tributary
+import TributaryBytes
 
 /// Finds the text inside every `<name …>…</name>` element of a page, as the regular
 /// expression `<name\b[^>]*>(.*?)</name\s*>` (case-insensitive, dot matching newlines)
@@ -48,7 +49,7 @@ struct InlineBlocks {
     /// Where the content of the next `<name` tag (followed by a word boundary) starts, after its `>`.
     private func find(opening name: [UInt8], from start: Int) -> Int? {
         var index = start
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+        while let open = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
             index = open + 1
             guard matches(name, at: index) else { continue }
             let after = index + name.count
@@ -62,7 +63,7 @@ struct InlineBlocks {
     /// The first `</name`, spaces, `>` from `start`, as a range of bytes.
     private func find(closing name: [UInt8], from start: Int) -> Range<Int>? {
         var index = start
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+        while let open = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
             index = open + 1
             guard index < bytes.count, bytes[index] == UInt8(ascii: "/"), matches(name, at: index + 1) else { continue }
             var end = index + 1 + name.count

@@ -27,28 +27,39 @@ struct ItemText: Sendable {
     /// `summary` without the title it repeats: nil when it says only the title, the rest
     /// (after an ellipsis when the title was cut) when it starts with it.
     static func unrepeated(_ summary: String, title: String) -> String? {
-        // Most summaries do not start as their title does: leave those as they are, uncopied.
-        let start = summary.drop { $0.isWhitespace }
-        guard let first = start.first else { return nil }
-        guard first == title.first else { return summary }
-        let text = collapsed(summary)
+        // Most summaries do not start with their title's first word: leave those as they are,
+        // uncopied (collapsing every summary's white space was 2% of a large report).
+        let start = summary.drop(while: Self.isWhitespace)
+        guard !start.isEmpty else { return nil }
         let cut = title.hasSuffix("…")
+        let firstWord = (cut ? title.dropLast() : title[...]).drop(while: Self.isWhitespace).prefix {
+            !Self.isWhitespace($0)
+        }
+        guard !firstWord.isEmpty, start.hasPrefix(firstWord) else { return summary }
+        let text = collapsed(summary)
         let stem = collapsed(cut ? String(title.dropLast()) : title)
         guard !stem.isEmpty, text.hasPrefix(stem) else { return summary }
         var rest = text.dropFirst(stem.count)
         if let next = rest.first, next.isLetter || next.isNumber {
             // "Swift" does not repeat in "Swiftly"; a title cut mid-word gives back the whole word.
-            guard cut, let space = stem.lastIndex(where: \.isWhitespace) else { return summary }
+            guard cut, let space = stem.lastIndex(where: Self.isWhitespace) else { return summary }
             rest = text.dropFirst(stem.distance(from: stem.startIndex, to: space) + 1)
         }
-        rest = rest.drop { $0.isWhitespace || ":-–—|".contains($0) }
+        rest = rest.drop { Self.isWhitespace($0) || ":-–—|".contains($0) }
         guard !rest.isEmpty else { return nil }
         return (cut ? "…" : "") + rest
     }
 
     /// The text with runs of white space as single spaces, trimmed.
     private static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.split(whereSeparator: isWhitespace).joined(separator: " ")
+    }
+
+    /// `Character.isWhitespace`, answered for ASCII without Unicode's tables (asking them for
+    /// every summary's first characters was half of this type's time in a large report).
+    private static func isWhitespace(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isWhitespace }
+        return ascii == 0x20 || (0x09...0x0D).contains(ascii)
     }
 }
 
