@@ -20,6 +20,10 @@ import Testing
             published: published)
     }
 
+    @Test func everyFieldHasAPlaceInTheSubjectsCache() {
+        #expect(RuleField.allCases.count == 11, "RuleSubject keeps 11 fields inline; give it room for the new ones")
+    }
+
     @Test func containsMatchesWholeWordsInARowIgnoringCaseAndAccents() {
         let text = FoldedWords("Ünïcode CAFÉ—culture: the actors' guild")
         #expect(text.contains(FoldedWords("cafe culture")))

@@ -105,7 +105,7 @@ public struct DigestReducer: Sendable {
     private func applyRules(_ items: inout [FeedItem], _ keys: inout [ItemKeys], now: Date) -> [String: RuleMarks] {
         guard !rules.isEmpty else { return [:] }
         let ruled = ParallelWork.map(items) { item in
-            let verdict = rules.verdict(for: item, now: now)
+            let verdict = rules.verdict(for: item, now: now, namingMatches: false)
             var tagged: FeedItem?
             if !verdict.isDropped, !verdict.addedTags.isEmpty {
                 tagged = item

@@ -148,7 +148,7 @@ public struct SourceRunner: Sendable {
         }
         if !filters.isEmpty {  // on the sanitised items, so the entry's own tags match too
             let now = clock.now()
-            items.removeAll { filters.verdict(for: $0, now: now).isDropped }
+            items.removeAll { filters.verdict(for: $0, now: now, namingMatches: false).isDropped }
             if let limit, !update.isIncremental, items.count > limit { items.removeLast(items.count - limit) }
         }
         if update.isIncremental {

@@ -51,9 +51,12 @@ public struct RuleBook: Sendable {
 
     public var isEmpty: Bool { all.isEmpty }
 
-    /// What the rules do to `item`, judging its age at `now`.
-    public func verdict(for item: FeedItem, now: Date) -> RuleVerdict {
-        let ownRules = tried[item.source]
+    /// What the rules do to `item`, judging its age at `now`. With `namingMatches` false the
+    /// verdict leaves `matchedRules` and `matchedRulePaths` empty: a digest needs only what
+    /// the rules did, and two arrays for most items are a heap block each.
+    public func verdict(for item: FeedItem, now: Date, namingMatches: Bool = true) -> RuleVerdict {
+        let source = item.source
+        let ownRules = tried[source]
         let rules = ownRules ?? topLevel
         var verdict = RuleVerdict()
         var subject = RuleSubject(item: item, now: now)
@@ -69,11 +72,13 @@ public struct RuleBook: Sendable {
                 continue
             }
             let rule = rules[index].rule
-            verdict.matchedRules.append(rule.name)
-            verdict.matchedRulePaths.append(rule.path)
+            if namingMatches {
+                verdict.matchedRules.append(rule.name)
+                verdict.matchedRulePaths.append(rule.path)
+            }
             if apply(rule.actions, to: &verdict, kept: &kept, rule: rule) { break }
         }
-        if !verdict.isDropped, !kept, keeping.contains(ownRules == nil ? "" : item.source) {
+        if !verdict.isDropped, !kept, keeping.contains(ownRules == nil ? "" : source) {
             verdict.droppedBecause = RuleVerdict.noKeepRuleMatched
         }
         return verdict

@@ -18,8 +18,9 @@ struct RuleSubject {
     let item: FeedItem
     let now: Date
     /// Each field's values, and their folded form once made, by the field's place in
-    /// `RuleField.allCases`.
-    private var cache = [FieldValues?](repeating: nil, count: RuleField.allCases.count)
+    /// `RuleField.allCases` (11 fields; `RuleBookTests` checks the count). Kept inline, not
+    /// in an array: one array for every item tried was a heap block made and freed each time.
+    private var cache = InlineArray<11, FieldValues?>(repeating: nil)
     private var keywordCache: KeywordTerm.Text?
 
     private struct FieldValues {
