@@ -42,15 +42,9 @@ struct FoldedWords: Sendable, Equatable {
     /// The folded words, one space between each.
     var words: String { String(decoding: padded.dropFirst().dropLast(), as: UTF8.self) }
 
-    /// Whether `phrase`'s words occur in this text in a row, each whole.
-    func contains(_ phrase: FoldedWords) -> Bool {
-        guard let first = phrase.firstWordHash, wordHashes.contains(first) else { return false }
-        return ByteSearch.contains(phrase.padded, in: padded)
-    }
-
-    /// Whether any of the phrases at `positions` in `phrases` occurs in this text. They are
-    /// read in place, not copied out one by one: a copy retains its arrays, and lists of
-    /// thirty phrases tried on every item made retaining them a fifth of a rules digest's time.
+    /// Whether any of the phrases at `positions` in `phrases` occurs in this text, its words
+    /// in a row, each whole. The phrases are read in place, not copied out one by one: a
+    /// copy retains its arrays, for every phrase and every item tried.
     func containsAny(of phrases: [FoldedWords], in positions: Range<Int>) -> Bool {
         positions.contains { index in
             guard let first = phrases[index].firstWordHash, wordHashes.contains(first) else { return false }
@@ -64,13 +58,14 @@ struct FoldedWords: Sendable, Equatable {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// Whether a character outside ASCII belongs to a word: a letter, a number, or a mark
-    /// that accents the letter before it. Symbols, punctuation and emoji end words.
+    /// Whether a character outside ASCII belongs to a word: a letter, a number, a mark that
+    /// accents the letter before it, or a format character such as the zero-width non-joiner
+    /// inside Persian words (which folding removes). Symbols, punctuation and emoji end words.
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isAlphabetic || properties.numericType != nil { return true }
         switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
         default: return false
         }
     }
