@@ -7,12 +7,19 @@ enum TemplateValue: Sendable {
     case flag(Bool)
     case list(TemplateList)
     case object(any TemplateObject)
+    /// An item, the page's commonest object, held as itself: asked through `any
+    /// TemplateObject`, every lookup retained and released it in the protocol's witness
+    /// (about 5% of a large report's samples).
+    case item(ReportItem)
 
     /// `value(of:)` of an object; nil for every other value, as for a Mustache lookup
     /// that finds no field.
     func child(_ field: ReportField) -> TemplateValue? {
-        if case .object(let object) = self { return object.value(of: field) }
-        return nil
+        switch self {
+        case .item(let item): item.value(of: field)
+        case .object(let object): object.value(of: field)
+        default: nil
+        }
     }
 
     /// The same value in storage of its own: an object copied into a new box, so that
@@ -36,6 +43,7 @@ enum TemplateValue: Sendable {
         case .flag(let flag): flag
         case .list(let list): list.mustacheValue
         case .object(let object): object
+        case .item(let item): item
         }
     }
 }
@@ -65,7 +73,7 @@ enum TemplateList: Sendable {
 
     func element(_ index: Int) -> TemplateValue {
         switch self {
-        case .items(let items): .object(items[index])
+        case .items(let items): .item(items[index])
         case .chips(let chips): .object(chips[index])
         case .lists(let lists): .object(lists[index])
         case .texts(let texts): .text(texts[index])

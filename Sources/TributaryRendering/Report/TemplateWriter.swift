@@ -150,7 +150,7 @@ struct TemplateWriter {
         case .integer(let number): output.append(contentsOf: String(number).utf8)
         case .decimal(let number): output.append(contentsOf: String(describing: number).utf8)
         case .flag(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .list, .object: throw TemplateCompiler.Unsupported()
+        case .list, .object, .item: throw TemplateCompiler.Unsupported()
         }
     }
 }
