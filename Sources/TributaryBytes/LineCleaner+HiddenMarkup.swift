@@ -31,7 +31,7 @@ extension LineCleaner {
         var position = index
         for expected in text.utf8 {
             let byte = bytes[position]
-            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            let lowered = byte.asciiLowercased
             guard lowered == expected else { return false }
             position += 1
         }

@@ -43,7 +43,7 @@ import Testing
             let rule = RulePattern(expression: expression)
             for text in texts {
                 let icu = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-                #expect(rule.matches(text) == icu, "\(pattern) on \(text)")
+                #expect(rule.matches(RulePattern.Text(text)) == icu, "\(pattern) on \(text)")
             }
         }
     }

@@ -92,7 +92,7 @@ struct FoldedWords: Sendable, Equatable {
 
         mutating func read(ascii byte: UInt8) {
             guard FoldedWords.isASCIIWordByte(byte) else { return endWord() }
-            append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            append(byte.asciiLowercased)
         }
 
         /// Reads a character outside ASCII.

@@ -1,4 +1,5 @@
 import Foundation
+import TributaryBytes
 
 /// A test no JSON condition writes: whether any of a list of keywords (or, for an entry with
 /// `"match": "regex"`, ICU expressions) occurs in an item's title, summary, author and tags,
@@ -20,7 +21,17 @@ struct KeywordMatch: Sendable {
 
     func holds(for subject: inout RuleSubject) -> Bool {
         let text = subject.keywordText(unicodeCase: needsUnicodeCase)
-        return patterns.contains { $0.matches(text) }
+        // The text as expressions read it, made once for all of them and only if one is reached.
+        var patternText: RulePattern.Text?
+        return patterns.contains { pattern in
+            switch pattern {
+            case .keyword(let term): return term.occurs(in: text)
+            case .expression(let expression):
+                let read = patternText ?? RulePattern.Text(text.original)
+                patternText = read
+                return expression.matches(read)
+            }
+        }
     }
 
     /// The compiled expression, or nil when `pattern` is not valid ICU syntax.
@@ -34,13 +45,6 @@ struct KeywordMatch: Sendable {
 
         var needsUnicodeCase: Bool {
             if case .keyword(let term) = self { !term.isASCII } else { false }
-        }
-
-        func matches(_ text: KeywordTerm.Text) -> Bool {
-            switch self {
-            case .keyword(let term): term.occurs(in: text)
-            case .expression(let pattern): pattern.matches(text.original)
-            }
         }
     }
 }

@@ -34,7 +34,7 @@ struct KeywordTerm: Sendable {
             // No line for a missing author, so an entry's `"match": "regex"` anchors see what they saw before authors.
             original = ([item.title, item.summary ?? ""] + (item.author.map { [$0] } ?? []) + item.tags).joined(
                 separator: "\n")
-            asciiLowercased = original.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            asciiLowercased = original.utf8.map(\.asciiLowercased)
             unicodeLowercased = unicodeCase ? original.lowercased() : nil
         }
     }

@@ -1,3 +1,5 @@
+import TributaryBytes
+
 /// The runs of literal text that every match of an ICU expression contains, lowercased
 /// ASCII, for `RulePattern` to rule texts out before ICU reads them. The expression is read
 /// conservatively, so a run listed is always required, and fewer runs only cost speed:
@@ -87,7 +89,7 @@ enum RequiredLiterals {
         mutating func add(_ scalar: Unicode.Scalar) {
             guard collecting, depth == 0, scalar.isASCII else { return end() }
             let byte = UInt8(scalar.value)
-            current.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            current.append(byte.asciiLowercased)
         }
 
         /// Ends the run without the character just added, which a quantifier made optional.

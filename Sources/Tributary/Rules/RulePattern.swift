@@ -28,8 +28,6 @@ struct RulePattern: @unchecked Sendable {
         }
     }
 
-    func matches(_ text: String) -> Bool { matches(Text(text)) }
-
     func matches(_ text: Text) -> Bool {
         if !literals.isEmpty, let lowered = text.lowered,
             literals.contains(where: { !ByteSearch.contains($0, in: lowered) })
@@ -53,7 +51,7 @@ struct RulePattern: @unchecked Sendable {
                 continue
             }
             let byte = UInt8(scalar.value)
-            lowered.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            lowered.append(byte.asciiLowercased)
         }
         return lowered
     }
